@@ -1,0 +1,13 @@
+# Production image: web (gunicorn), worker and beat all run from it.
+FROM python:3.11-slim
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
+WORKDIR /app
+RUN useradd --system --create-home tabula
+COPY requirements/base.lock requirements/base.lock
+RUN pip install --no-cache-dir --require-hashes -r requirements/base.lock
+COPY . .
+RUN SECRET_KEY=collectstatic-only DEBUG=false python manage.py collectstatic --noinput \
+    && mkdir -p /app/var && chown -R tabula /app/var
+USER tabula
+EXPOSE 8000
+CMD ["gunicorn", "gm.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]

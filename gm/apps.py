@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class GmConfig(AppConfig):
+    name = "gm"
+    verbose_name = "Tabula"

@@ -1,0 +1,212 @@
+"""Settings for Tabula, read from the environment (and a local `.env` file).
+
+One module, with production switches driven by ``DEBUG``: when ``DEBUG`` is off
+the security settings default to what ``manage.py check --deploy`` expects, and
+``SECRET_KEY`` must be given. A malformed value stops the start with a message
+that names the variable.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from pathlib import Path
+
+import environ
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = BASE_DIR / "var"
+
+env = environ.Env()
+if env.str("DJANGO_READ_DOT_ENV_FILE", default="true").lower() != "false":
+    environ.Env.read_env(BASE_DIR / ".env")  # os.environ wins over the file
+
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def _read(name: str, cast: type, default: object) -> object:
+    """Read one variable; a value that cannot be cast stops the start and names it."""
+    if cast is bool:
+        raw = env.str(name, default="").strip().lower()
+        if name not in env.ENVIRON:
+            return default
+        if raw not in _TRUE | _FALSE:
+            raise ImproperlyConfigured(
+                f"Environment variable {name} is invalid: {raw!r} is not a boolean "
+                "(use true or false)"
+            )
+        return raw in _TRUE
+    try:
+        return env.get_value(name, cast=cast, default=default)
+    except (ValueError, TypeError) as exc:
+        raise ImproperlyConfigured(f"Environment variable {name} is invalid: {exc}") from exc
+
+
+DEBUG: bool = _read("DEBUG", bool, False)
+
+SECRET_KEY: str = _read("SECRET_KEY", str, "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "Environment variable SECRET_KEY is required when DEBUG is off "
+            "(set DEBUG=true for local development)."
+        )
+    SECRET_KEY = "insecure-local-development-key-only-used-when-DEBUG-is-on"
+
+ALLOWED_HOSTS: list[str] = _read(
+    "ALLOWED_HOSTS", list, ["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
+)
+CSRF_TRUSTED_ORIGINS: list[str] = _read("CSRF_TRUSTED_ORIGINS", list, [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "template_partials",
+    "gm",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "gm.urls"
+WSGI_APPLICATION = "gm.wsgi.application"
+ASGI_APPLICATION = "gm.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+            ],
+        },
+    },
+]
+
+# Database: PostgreSQL in production, a SQLite file in the project by default.
+DEFAULT_SQLITE_URL = f"sqlite:///{VAR_DIR / 'tabula.sqlite3'}"
+try:
+    DATABASES = {"default": env.db_url("DATABASE_URL", default=DEFAULT_SQLITE_URL)}
+except (ValueError, KeyError, ImproperlyConfigured) as exc:
+    raise ImproperlyConfigured(f"Environment variable DATABASE_URL is invalid: {exc}") from exc
+_engine = DATABASES["default"]["ENGINE"]
+if _engine not in {"django.db.backends.postgresql", "django.db.backends.sqlite3"}:
+    raise ImproperlyConfigured(
+        f"Environment variable DATABASE_URL is invalid: engine {_engine!r} is not supported "
+        "(use postgres:// or sqlite:///)"
+    )
+DATABASES["default"]["CONN_MAX_AGE"] = _read("CONN_MAX_AGE", int, 0)
+DATABASES["default"]["ATOMIC_REQUESTS"] = False
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    VAR_DIR.mkdir(exist_ok=True)
+    # WAL + a busy timeout let the web server and the worker share the file.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
+    )
+    # A file, not memory, so that a Celery worker process sees the test database too.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-tabula.sqlite3")}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Redis: the Celery broker and result backend.
+REDIS_URL: str = _read("REDIS_URL", str, "redis://127.0.0.1:6379/0")
+if not REDIS_URL.startswith(("redis://", "rediss://", "redis+socket://", "unix://")):
+    raise ImproperlyConfigured(
+        f"Environment variable REDIS_URL is invalid: {REDIS_URL!r} is not a redis:// URL"
+    )
+CELERY_BROKER_URL: str = _read("CELERY_BROKER_URL", str, REDIS_URL)
+CELERY_RESULT_BACKEND: str = _read("CELERY_RESULT_BACKEND", str, REDIS_URL)
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_TIME_LIMIT = 120
+CELERY_TASK_SOFT_TIME_LIMIT = 100
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_RESULT_EXPIRES = 3600
+CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "dashboard"
+LOGOUT_REDIRECT_URL = "login"
+
+# Internationalisation: Italian first, English available.
+LANGUAGE_CODE = "it"
+LANGUAGES = [("it", _("Italiano")), ("en", _("English"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE: str = _read("TIME_ZONE", str, "Europe/Rome")
+try:
+    zoneinfo.ZoneInfo(TIME_ZONE)
+except (zoneinfo.ZoneInfoNotFoundError, ValueError) as exc:
+    raise ImproperlyConfigured(
+        f"Environment variable TIME_ZONE is invalid: {TIME_ZONE!r} is not a known time zone"
+    ) from exc
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = _read("STATIC_ROOT", str, str(BASE_DIR / "staticfiles"))
+if DEBUG:
+    Path(STATIC_ROOT).mkdir(exist_ok=True)  # whitenoise looks there even in development
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+
+# Production switches: on by default whenever DEBUG is off.
+SECURE_SSL_REDIRECT: bool = _read("SECURE_SSL_REDIRECT", bool, not DEBUG)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_HSTS_SECONDS: int = _read("SECURE_HSTS_SECONDS", int, 0 if DEBUG else 31536000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
+SECURE_HSTS_PRELOAD = not DEBUG
+SESSION_COOKIE_SECURE: bool = _read("SESSION_COOKIE_SECURE", bool, not DEBUG)
+CSRF_COOKIE_SECURE: bool = _read("CSRF_COOKIE_SECURE", bool, not DEBUG)
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": _read("LOG_LEVEL", str, "INFO")},
+}

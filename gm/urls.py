@@ -1,0 +1,15 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from gm import views
+
+urlpatterns = [
+    path("", views.dashboard, name="dashboard"),
+    path("healthz", views.healthz, name="healthz"),
+    path("accedi/", auth_views.LoginView.as_view(), name="login"),
+    path("esci/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("partite/", include("games.urls")),
+    path("admin/", admin.site.urls),
+]

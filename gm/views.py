@@ -1,0 +1,29 @@
+"""Project-level views: the health check and the GM's dashboard."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from games.selectors import games_for_gm
+from gm.health import broker_status, database_status
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Database and broker reachability, as JSON: 200 when both answer, else 503."""
+    checks = {"database": database_status(), "broker": broker_status()}
+    healthy = all(value == "ok" for value in checks.values())
+    return JsonResponse(
+        {"status": "ok" if healthy else "unavailable", **checks}, status=200 if healthy else 503
+    )
+
+
+@login_required
+def dashboard(request: HttpRequest) -> HttpResponse:
+    """The GM's desk: the games this GM runs."""
+    return render(request, "gm/dashboard.html", {"games": games_for_gm(user=request.user)})

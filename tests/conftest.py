@@ -1,0 +1,84 @@
+"""Shared fixtures: the GM user, a real Celery worker process, the system Chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """In CI the suite must run on PostgreSQL: fail loudly rather than test SQLite."""
+    from django.conf import settings
+
+    engine = settings.DATABASES["default"]["ENGINE"]
+    if CI and engine != "django.db.backends.postgresql":
+        pytest.exit(f"CI=true but the test database is {engine}, not PostgreSQL", returncode=1)
+
+
+def require_chromium() -> str:
+    if not Path(CHROMIUM).exists():
+        if CI:
+            pytest.fail("CI=true but the system Chromium (Debian package chromium) is missing")
+        pytest.skip("the system Chromium is not installed (apt-get install chromium)")
+    return CHROMIUM
+
+
+@pytest.fixture
+def gm_user(django_user_model):
+    return django_user_model.objects.create_user(username="master", password="pw-master-1")
+
+
+def database_url_for_subprocess() -> str:
+    """The URL of the test database, for processes started by a test."""
+    from django.db import connection
+
+    s = connection.settings_dict
+    if connection.vendor == "postgresql":
+        auth = s["USER"] + (f":{s['PASSWORD']}" if s["PASSWORD"] else "")
+        return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
+    return f"sqlite:///{s['NAME']}"
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subprocess.Popen]:
+    """A real `celery worker` process on the configured Redis, using the test database."""
+    from gm.celery import app
+
+    with django_db_blocker.unblock():
+        database_url = database_url_for_subprocess()
+    app.control.purge()
+    env = {**os.environ, "DATABASE_URL": database_url}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "gm", "worker", "--loglevel", "warning",
+         "--concurrency", "1", "--without-mingle", "--without-gossip",
+         "--hostname", f"test-{uuid.uuid4().hex[:8]}@%h"],
+        cwd=ROOT, env=env, start_new_session=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            app.send_task("gm.ping", args=["ready"]).get(timeout=5)
+            break
+        except Exception:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail("the Celery worker did not start")
+    yield proc
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

@@ -1,0 +1,64 @@
+"""docker-compose.yml points at real entry points and sets only variables settings read.
+
+There is no Docker engine here, so the file is checked statically.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+
+import yaml
+
+from tests.conftest import ROOT
+
+APP_SERVICES = ["migrate", "web", "worker", "beat"]
+
+
+def compose() -> dict:
+    return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+
+
+def settings_variables() -> set[str]:
+    source = (ROOT / "gm" / "settings.py").read_text()
+    return set(re.findall(r'(?:_read|env\.db_url|env\.str)\(\s*"([A-Z_]+)"', source))
+
+
+def test_every_service_has_a_healthcheck_and_volumes_exist():
+    data = compose()
+    assert set(data["services"]) == {"postgres", "redis", *APP_SERVICES}
+    for name in ["postgres", "redis", "web", "worker", "beat"]:
+        assert data["services"][name]["healthcheck"]["test"], name
+    assert {"postgres-data", "redis-data"} <= set(data["volumes"])
+
+
+def test_commands_point_at_real_entry_points():
+    data = compose()
+    for name in APP_SERVICES:
+        command = data["services"][name]["command"]
+        if command[0] == "gunicorn":
+            module, attribute = command[1].split(":")
+            assert callable(getattr(importlib.import_module(module), attribute))
+        elif command[0] == "celery":
+            assert command[1:3] == ["-A", "gm"]
+            assert importlib.import_module("gm").celery_app.main == "tabula"
+            assert command[3] in {"worker", "beat"}
+        else:
+            assert command[:2] == ["python", "manage.py"]
+            from django.core.management import get_commands
+
+            assert command[2] in get_commands()
+
+
+def test_app_environment_is_what_settings_read():
+    data = compose()
+    known = settings_variables()
+    assert {"DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL", "ALLOWED_HOSTS"} <= known
+    for name in APP_SERVICES:
+        assert set(data["services"][name]["environment"]) <= known, name
+
+
+def test_dockerfile_installs_the_locked_requirements():
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert "--require-hashes -r requirements/base.lock" in dockerfile
+    assert "FROM python:3.11" in dockerfile
