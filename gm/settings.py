@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "template_partials",
     "gm",
     "games",
+    "roles",
 ]
 
 MIDDLEWARE = [

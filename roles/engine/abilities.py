@@ -1,0 +1,123 @@
+"""Abilities declared as data: who has one, when it may be used, on whom, how often.
+
+A role module lists its abilities; the generic check below enforces what every
+ability shares (timing, self and dead targets, once per game, consecutive-night and
+never-twice bans), each refusal citing the rule that makes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from roles.engine.model import Action, GameState, Player
+
+if TYPE_CHECKING:
+    from roles.engine.ruleset import Ruleset
+
+NIGHT, DAY, ANY = "night", "day", "any"
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    key: str  # slot name: one use per phase per actor, unless ``shared``
+    verb: str  # for messages: "investigate", "protect", ...
+    rule: str  # the rule that grants the ability
+    when: str = NIGHT  # night, day or any phase
+    first_night: int = 0  # 0: from N0; 1: from N1 ("from the second night")
+    first_night_rule: str = ""  # the rule keeping it off N0
+    only_night: int | None = None  # usable on that night only (the Pianista's N0 choice)
+    self_rule: str | None = None  # rule forbidding the actor as target
+    self_option: str | None = None  # option that, when true, allows the actor anyway
+    dead_rule: str | None = None  # rule forbidding dead targets (None: dead allowed)
+    dead_option: str | None = None  # option that, when true, allows dead targets
+    once_rule: str | None = None  # once per game
+    repeat_rule: str | None = None  # not the same target two nights in a row
+    never_twice_rule: str | None = None  # never the same target twice
+    shared: bool = False  # one slot for a group: the last entry counts
+    needs_target: bool = True
+    optional_target: bool = False  # a null target clears a standing choice (Templare)
+
+
+def used_key(ability: Ability, actor: Player) -> tuple[str, str]:
+    """The key of a spent once-per-game ability in ``GameState.used``."""
+    return (actor.name, ability.key)
+
+
+def last_targets(state: GameState, ability: Ability) -> dict[str, str]:
+    """Memory of each ability's targets: ``{actor or group: name}`` of the previous night."""
+    return state.memory.setdefault(f"last:{ability.key}", {})
+
+
+def check_ability(
+    ruleset: Ruleset,
+    state: GameState,
+    label: str,
+    actor: Player,
+    action: Action,
+    ability: Ability,
+    *,
+    owner: str | None = None,
+    extra: Callable[[Player | None], None] | None = None,
+) -> Player | None:
+    """Enforce what every ability shares; return the target (None when it has none)."""
+    night = int(label[1:]) if label[0] == "N" else None
+    if ability.when == NIGHT and night is None:
+        raise ruleset.violation(label, actor, f"can {ability.verb} only at night", ability.rule)
+    if ability.when == DAY and night is not None:
+        raise ruleset.violation(label, actor, f"can {ability.verb} only by day", ability.rule)
+    if night is not None and ability.only_night is not None and night != ability.only_night:
+        raise ruleset.violation(
+            label, actor, f"can {ability.verb} only on N{ability.only_night}", ability.rule
+        )
+    if night is not None and night < ability.first_night:
+        raise ruleset.violation(
+            label, actor, f"cannot {ability.verb} on N0", ability.first_night_rule or ability.rule
+        )
+    if ability.once_rule and used_key(ability, actor) in state.used:
+        raise ruleset.violation(
+            label, actor, f"has already used his once-per-game power ({ability.verb})",
+            ability.once_rule,
+        )  # fmt: skip
+    if not ability.needs_target or (ability.optional_target and action.target is None):
+        if extra is not None:
+            extra(None)
+        return None
+    self_allowed = ability.self_rule is None or (
+        ability.self_option is not None and ruleset.opt(state, ability.self_option)
+    )
+    dead_allowed = ability.dead_rule is None or (
+        ability.dead_option is not None and ruleset.opt(state, ability.dead_option)
+    )
+    target = ruleset.target_of(
+        state, label, actor, action,
+        rule_self=None if self_allowed else ability.self_rule,
+        rule_dead=None if dead_allowed else ability.dead_rule,
+        verb=ability.verb,
+    )  # fmt: skip
+    memory_key = owner or actor.name
+    if ability.repeat_rule and night is not None:
+        previous = last_targets(state, ability).get(memory_key)
+        if previous is not None and previous == (night - 1, target.name):
+            raise ruleset.violation(
+                label, actor, f"cannot {ability.verb} {target.name} two nights in a row",
+                ability.repeat_rule,
+            )  # fmt: skip
+    if ability.never_twice_rule:
+        done = state.memory.get(f"all:{ability.key}", {}).get(memory_key, ())
+        if target.name in done:
+            raise ruleset.violation(
+                label, actor, f"cannot {ability.verb} {target.name} a second time",
+                ability.never_twice_rule,
+            )  # fmt: skip
+    if extra is not None:
+        extra(target)
+    return target
+
+
+def remember_target(state: GameState, ability: Ability, night: int, who: str, target: str) -> None:
+    """Record a resolved target for the consecutive-night and never-twice bans."""
+    last_targets(state, ability)[who] = (night, target)
+    if ability.never_twice_rule:
+        state.memory.setdefault(f"all:{ability.key}", {}).setdefault(who, []).append(target)

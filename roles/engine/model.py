@@ -1,0 +1,162 @@
+"""The engine's data: players, the game snapshot, submissions and outcomes.
+
+Everything a phase needs travels in a :class:`GameState`; the engine keeps no
+module-level game state. Names are the game's own words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+NIGHT = "N"
+DAY = "D"
+
+
+@dataclass(slots=True)
+class Player:
+    name: str
+    seat: int
+    role: str  # the role card held now (cacciatore_di_taglie becomes rinnegato)
+    dealt_role: str  # the card dealt at start
+    faction: str  # current faction key, or "solitario"
+    alive: bool = True
+    departed: bool = False  # the bounty hunter who collected his bounty (WWW-R82)
+
+    @property
+    def in_game(self) -> bool:
+        """Alive and still a player (the departed hunter is neither alive nor dead)."""
+        return self.alive and not self.departed
+
+
+@dataclass(slots=True)
+class Action:
+    """One ability use as submitted: a target, a Law phase, a fake role, a vision flag."""
+
+    actor: str
+    target: str | None = None
+    during: str | None = None
+    fake_role: str | None = None
+    vision: bool = False
+    seq: int = 0  # submission order within the phase
+
+
+@dataclass(slots=True)
+class Vote:
+    """A vote event: the voter points his vote at ``target`` (None withdraws it)."""
+
+    voter: str
+    target: str | None
+    at: Any  # anything ordered: an index in a replay, a datetime on the site
+    secret: bool = False
+    abstain: bool = False  # a secret vote for nobody (INQ-D7a) rather than a withdrawal
+
+
+@dataclass(slots=True)
+class Result:
+    """One piece of private information given to a player."""
+
+    to: str
+    kind: str
+    about: str | None
+    value: Any
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"to": self.to, "kind": self.kind, "about": self.about, "value": self.value}
+
+
+@dataclass(slots=True)
+class Death:
+    player: str
+    cause: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"player": self.player, "cause": self.cause}
+
+
+@dataclass(slots=True)
+class Execution:
+    executed: str | None
+    totals: dict[str, int]
+    decisive_voter: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"executed": self.executed, "totals": dict(self.totals)}
+
+
+@dataclass(slots=True)
+class PhaseOutcome:
+    phase: str
+    deaths: list[Death] = field(default_factory=list)
+    results: list[Result] = field(default_factory=list)
+    execution: Execution | None = None
+    trace: list[str] = field(default_factory=list)
+    departed: list[str] = field(default_factory=list)
+    public_votes: list[Vote] = field(default_factory=list)
+
+    def tell(self, to: str, kind: str, about: str | None, value: Any) -> None:
+        self.results.append(Result(to, kind, about, value))
+
+    def why(self, text: str) -> None:
+        self.trace.append(text)
+
+
+@dataclass(slots=True)
+class GameState:
+    """The snapshot of a game between phases."""
+
+    setup: str
+    seed: int
+    options: dict[str, Any]
+    players: list[Player]
+    by_name: dict[str, Player]
+    phase_index: int = -1  # index of the last resolved phase (N0=0, D1=1, N1=2, ...)
+    # Per-game memory the rules need; every entry is documented where it is set.
+    used: set[tuple[str, str]] = field(default_factory=set)  # (player, ability) once per game
+    memory: dict[str, Any] = field(default_factory=dict)
+    wills: dict[str, str] = field(default_factory=dict)  # author -> text (cut)
+    death_order: list[str] = field(default_factory=list)
+    death_phase: dict[str, int] = field(default_factory=dict)
+    goal_met: set[str] = field(default_factory=set)  # loners who reached their objective
+    winners: list[str] | None = None
+    winning_factions: list[str] | None = None
+
+    def alive(self) -> list[Player]:
+        return [p for p in self.players if p.in_game]
+
+    def holder(self, role: str) -> Player | None:
+        """The player dealt ``role`` (single roles only)."""
+        for p in self.players:
+            if p.dealt_role == role:
+                return p
+        return None
+
+    def kill(self, outcome: PhaseOutcome, player: Player, cause: str) -> None:
+        if not player.alive:
+            return
+        player.alive = False
+        self.death_order.append(player.name)
+        self.death_phase[player.name] = self.phase_index
+        outcome.deaths.append(Death(player.name, cause))
+
+    @property
+    def over(self) -> bool:
+        return self.winning_factions is not None
+
+
+def phase_label(index: int) -> str:
+    """0 -> N0, 1 -> D1, 2 -> N1, 3 -> D2, ..."""
+    return f"N{index // 2}" if index % 2 == 0 else f"D{index // 2 + 1}"
+
+
+def phase_index(label: str) -> int:
+    """Inverse of :func:`phase_label`; raises ValueError for a malformed label."""
+    kind, number = label[:1], label[1:]
+    if kind not in (NIGHT, DAY) or not number.isdigit():
+        raise ValueError(f"malformed phase {label!r} (expected N0, D1, N1, D2, ...)")
+    n = int(number)
+    if kind == NIGHT:
+        return 2 * n
+    if n < 1:
+        raise ValueError("days start at D1")
+    return 2 * n - 1

@@ -1,0 +1,275 @@
+"""What every ruleset shares: the deal, phase sequencing, legality helpers, wins.
+
+A ruleset subclass names its setup, its night order and its steps; the checks here
+use the state at the *start* of the phase (WWW-D8, INQ §10), which is also what the
+player forms offer.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+from roles.engine.errors import RuleViolation
+from roles.engine.model import (
+    Action,
+    GameState,
+    PhaseOutcome,
+    Player,
+    Vote,
+    phase_label,
+)
+from roles.engine.setups import Setup, SetupError, load_setup
+
+
+class Ruleset(ABC):
+    key: ClassVar[str]
+    prefix: ClassVar[str]  # option prefix, "www." or "inq."
+    count_rule: ClassVar[str]  # the rule fixing the number of players
+    roles_rule: ClassVar[str]  # the rule fixing the role list
+    undealt_rule: ClassVar[str] = ""  # the rule keeping a known role out of the deal
+    vote_rules: ClassVar[dict[str, str]]  # which rule forbids what, for votes
+    dead_actor_rule: ClassVar[str]
+    night_order: ClassVar[tuple[str, ...]]
+
+    def __init__(self) -> None:
+        self.setup: Setup = load_setup(self.key)
+        if tuple(self.setup.night_order) != self.night_order:
+            raise SetupError(
+                f"Setup {self.key!r}: night_order {self.setup.night_order} does not match "
+                f"the engine's ordering table {self.night_order}"
+            )
+
+    # -- options -------------------------------------------------------------------
+
+    def opt(self, state: GameState, name: str) -> Any:
+        return state.options[self.prefix + name]
+
+    # -- the deal ------------------------------------------------------------------
+
+    def new_game(
+        self,
+        players: Mapping[str, str],
+        *,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        draws: Mapping[str, Any] | None = None,
+    ) -> tuple[GameState, PhaseOutcome]:
+        """Seat the players with their dealt roles and give the start-of-game knowledge."""
+        setup = self.setup
+        if len(players) != setup.players:
+            raise RuleViolation(
+                f"{setup.name} needs exactly {setup.players} players, got {len(players)}",
+                self.count_rule, phase="setup",
+            )  # fmt: skip
+        counts: dict[str, int] = {}
+        for name, role in players.items():
+            if role not in setup.cards or not setup.cards[role].count:
+                rule = self.undealt_rule if role in setup.cards else self.roles_rule
+                raise RuleViolation(
+                    f"role {role!r} is not dealt in {setup.name}", rule,
+                    phase="setup", player=name,
+                )  # fmt: skip
+            counts[role] = counts.get(role, 0) + 1
+        for role, wanted in setup.roles.items():
+            if counts.get(role, 0) != wanted:
+                raise RuleViolation(
+                    f"{setup.name} deals {wanted} × {role}, the scenario has {counts.get(role, 0)}",
+                    self.roles_rule, phase="setup",
+                )  # fmt: skip
+        try:
+            merged = setup.with_options(options)
+        except SetupError as exc:
+            rule = self.prefix.rstrip(".").upper() + "-D"
+            raise RuleViolation(str(exc), rule, phase="setup") from exc
+        seated = [
+            Player(name, seat, role, role, setup.cards[role].faction)
+            for seat, (name, role) in enumerate(players.items())
+        ]
+        state = GameState(
+            setup=self.key, seed=seed, options=merged, players=seated,
+            by_name={p.name: p for p in seated},
+        )  # fmt: skip
+        outcome = PhaseOutcome("setup")
+        for p in seated:
+            outcome.tell(p.name, "role", None, setup.cards[p.role].told_as)
+        self.start(state, outcome, dict(draws or {}))
+        return state, outcome
+
+    def start(  # noqa: B027 - an optional hook
+        self, state: GameState, outcome: PhaseOutcome, draws: dict[str, Any]
+    ) -> None:
+        """Setup-specific knowledge and secret draws."""
+
+    def rng(self, state: GameState, purpose: str) -> random.Random:
+        """A generator fixed by the game's seed and the draw's purpose (preview == commit)."""
+        return random.Random(f"{state.seed}:{purpose}")
+
+    # -- phases --------------------------------------------------------------------
+
+    def play(
+        self,
+        state: GameState,
+        label: str,
+        *,
+        actions: Iterable[Action] = (),
+        votes: Iterable[Vote] = (),
+        wills: Mapping[str, str] | None = None,
+    ) -> PhaseOutcome:
+        """Validate and resolve the next phase; the state is updated in place."""
+        expected = phase_label(state.phase_index + 1)
+        if label != expected:
+            raise RuleViolation(f"phase {label} given where {expected} comes next", "spec",
+                                phase=label)  # fmt: skip
+        if state.over:
+            raise RuleViolation("the game is already over", "spec", phase=label)
+        actions = list(actions)
+        votes = list(votes)
+        for seq, action in enumerate(actions):
+            action.seq = seq
+        self.validate(state, label, actions, votes)
+        self.take_wills(state, label, wills or {})
+        state.phase_index += 1
+        outcome = PhaseOutcome(label)
+        if label[0] == "N":
+            self.resolve_night(state, outcome, actions)
+        else:
+            self.resolve_day(state, outcome, actions, votes)
+        self.after_phase(state, outcome)
+        self.check_win(state, outcome)
+        return outcome
+
+    def take_wills(self, state: GameState, label: str, wills: Mapping[str, str]) -> None:
+        for author, text in wills.items():
+            self.player(state, author, label)
+            state.wills[author] = str(text)
+
+    def after_phase(  # noqa: B027 - an optional hook
+        self, state: GameState, outcome: PhaseOutcome
+    ) -> None:
+        """Status changes that follow any phase."""
+
+    # -- legality ------------------------------------------------------------------
+
+    def validate(
+        self, state: GameState, label: str, actions: list[Action], votes: list[Vote]
+    ) -> None:
+        seen: set[str] = set()
+        for action in actions:
+            actor = self.player(state, action.actor, label)
+            self.require_in_game(actor, label)
+            slot = self.check_action(state, label, action)
+            if slot is not None:
+                if slot in seen:
+                    raise self.violation(
+                        label, actor, "has already used this ability in this phase",
+                        self.ability_rule(actor),
+                    )  # fmt: skip
+                seen.add(slot)
+        for vote in votes:
+            self.check_vote(state, label, vote)
+
+    @abstractmethod
+    def check_action(self, state: GameState, label: str, action: Action) -> str | None:
+        """Raise RuleViolation if ``action`` is illegal; return its per-phase slot key
+        (None for shared slots such as the pack kill, where the last entry counts)."""
+
+    def ability_rule(self, actor: Player) -> str:
+        return self.roles_rule
+
+    def check_vote(self, state: GameState, label: str, vote: Vote) -> None:
+        rules = self.vote_rules
+        voter = self.player(state, vote.voter, label)
+        if label[0] != "D":
+            raise self.violation(label, voter, "cannot vote at night", rules["when"])
+        self.require_in_game(voter, label)
+        if vote.secret and voter.dealt_role != rules.get("secret_role"):
+            raise self.violation(label, voter, "has no secret vote", rules["secret"])
+        if vote.target is None:
+            return
+        target = self.player(state, vote.target, label)
+        if not target.in_game:
+            raise self.violation(label, voter, f"cannot vote for {target.name}, who is not "
+                                 "in the game", rules["target"])  # fmt: skip
+        if target is voter and not self.opt(state, "allow_self_vote"):
+            raise self.violation(label, voter, "cannot vote for himself", rules["self"])
+
+    def player(self, state: GameState, name: str | None, label: str) -> Player:
+        player = state.by_name.get(name) if name is not None else None
+        if player is None:
+            raise RuleViolation(f"unknown player {name!r}", "spec", phase=label)
+        return player
+
+    def require_in_game(self, player: Player, label: str) -> None:
+        if player.departed:
+            raise self.violation(label, player, "has left the game", self.departed_rule)
+        if not player.alive:
+            raise self.violation(label, player, "is dead and cannot act", self.dead_actor_rule)
+
+    departed_rule: ClassVar[str] = "spec"
+
+    def violation(self, label: str, player: Player, message: str, rule: str) -> RuleViolation:
+        return RuleViolation(message, rule, phase=label, player=player.name, role=player.role)
+
+    def target_of(
+        self,
+        state: GameState,
+        label: str,
+        actor: Player,
+        action: Action,
+        *,
+        rule_self: str | None,
+        rule_dead: str | None,
+        verb: str,
+    ) -> Player:
+        """The action's target, checked: present, not the actor (when ``rule_self``),
+        in the game (when ``rule_dead``)."""
+        if action.target is None:
+            raise self.violation(
+                label, actor, f"must name a player to {verb}", self.ability_rule(actor)
+            )
+        target = self.player(state, action.target, label)
+        if rule_self and target is actor:
+            raise self.violation(label, actor, f"cannot {verb} himself", rule_self)
+        if target.departed:
+            raise self.violation(label, actor, f"cannot {verb} {target.name}, who has left "
+                                 "the game", self.departed_rule)  # fmt: skip
+        if rule_dead and not target.alive:
+            raise self.violation(label, actor, f"cannot {verb} {target.name}, who is dead",
+                                 rule_dead)  # fmt: skip
+        return target
+
+    # -- resolution and wins (per ruleset) -----------------------------------------
+
+    @abstractmethod
+    def resolve_night(self, state: GameState, outcome: PhaseOutcome, actions: list[Action]) -> None:
+        """Resolve a night in the setup's action order."""
+
+    @abstractmethod
+    def resolve_day(
+        self, state: GameState, outcome: PhaseOutcome, actions: list[Action], votes: list[Vote]
+    ) -> None:
+        """Close the day vote and apply the execution's consequences."""
+
+    @abstractmethod
+    def winning_factions(self, state: GameState) -> list[str] | None:
+        """The factions that have won now, or None while the game goes on."""
+
+    def faction_winners(self, state: GameState, factions: list[str]) -> set[str]:
+        """Members of the winning factions (WWW-D3 / INQ-D3)."""
+        share = self.opt(state, "dead_members_share_win")
+        return {
+            p.name for p in state.players
+            if p.faction in factions and (share or p.in_game)
+        }  # fmt: skip
+
+    def check_win(self, state: GameState, outcome: PhaseOutcome) -> None:
+        factions = self.winning_factions(state)
+        if factions is None:
+            return
+        names = self.faction_winners(state, factions) | state.goal_met
+        state.winning_factions = factions
+        state.winners = [p.name for p in state.players if p.name in names]
+        outcome.why(f"{', '.join(factions)} win: {', '.join(state.winners)}")

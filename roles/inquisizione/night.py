@@ -1,0 +1,170 @@
+"""The Inquisizione night (INQ §10), one step per entry of the ordering table.
+
+Nobody dies before step 5 in this ruleset, so every step sees the players alive at the
+start of the night. All results are delivered at dawn, to the dead too (INQ-D22).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from roles.engine.model import Action, GameState, PhaseOutcome, Player
+from roles.inquisizione.abilities import ABILITIES
+
+if TYPE_CHECKING:
+    from roles.inquisizione.rules import Inquisizione
+
+
+@dataclass
+class Night:
+    rules: Inquisizione
+    state: GameState
+    outcome: PhaseOutcome
+    index: int
+    chosen: dict[str, Action] = field(default_factory=dict)  # ability key -> last action
+    recipient: str | None = None  # the Postino's redirect
+    protected: str | None = None
+    visitors: set[str] = field(default_factory=set)  # who targeted the Lupo Scorbutico
+
+    def acting(self, key: str, role: str) -> tuple[Player, Action] | None:
+        """The living holder of ``role`` and his action ``key``, if he submitted one."""
+        action = self.chosen.get(key)
+        if action is None:
+            return None
+        actor = self.state.by_name[action.actor]
+        return (actor, action) if actor.alive and actor.role == role else None
+
+    def visit(self, actor: Player, target: str | None) -> None:
+        if target is not None and self.state.by_name[target].role == "lupo_scorbutico":
+            self.visitors.add(actor.name)
+
+
+def postino(night: Night) -> None:
+    """INQ-R29, R30, INQ-D10: record the redirect of the Seer's answer."""
+    acting = night.acting("redirect", "postino")
+    if acting is None:
+        return
+    actor, action = acting
+    night.recipient = action.target
+    night.visit(actor, action.target)
+
+
+def veggente(night: Night) -> None:
+    """INQ-R27, R28, R30, R31: INNOCENTE or LOSCO, to the Seer or the Postino's recipient."""
+    acting = night.acting("probe", "veggente")
+    if acting is None:
+        return  # INQ-D10: no probe, nothing for the recipient either
+    seer, action = acting
+    night.visit(seer, action.target)
+    target = night.state.by_name[action.target]
+    seen = night.rules.setup.cards[target.role].seen_as
+    to = night.recipient or seer.name
+    night.outcome.tell(to, "investigation", target.name, seen)
+    if night.recipient:
+        night.outcome.why(f"{night.recipient} receives the Seer's answer on {target.name} "
+                          "instead of the Seer [INQ-R30]")  # fmt: skip
+
+
+def inquisitore(night: Night) -> None:
+    """INQ-R44: eretico when the target's faction is ERESIA, else non_eretico."""
+    acting = night.acting("test", "inquisitore")
+    if acting is None:
+        return
+    actor, action = acting
+    night.visit(actor, action.target)
+    target = night.state.by_name[action.target]
+    value = "eretico" if target.faction == "eresia" else "non_eretico"
+    night.outcome.tell(actor.name, "investigation", target.name, value)
+
+
+def guardie_gemelle(night: Night) -> None:
+    """INQ-R35, R37, R38, INQ-D11: both Guards alive at nightfall protect one player."""
+    action = night.chosen.get("protect")
+    guards = [p for p in night.state.players if p.role == "guardia_gemella"]
+    if action is None or not all(p.alive for p in guards):
+        return
+    night.protected = action.target
+    for guard in guards:
+        night.visit(guard, action.target)  # INQ-D13: both Guards are listed
+
+
+def lupi(night: Night) -> None:
+    """INQ-R54, R58, R61, R62, INQ-D15: the maul, stopped only by the Guards."""
+    action = night.chosen.get("maul")
+    state, out = night.state, night.outcome
+    if action is None or state.memory.get("blocked_night") == night.index:
+        return
+    victim = state.by_name[action.target]
+    if not victim.alive:
+        return
+    if victim.name == night.protected:
+        out.why(f"the wolves choose {victim.name}, protected by the Guards: nobody dies "
+                "[INQ-R35]")  # fmt: skip
+        return
+    state.kill(out, victim, "pack")
+    out.why(f"the wolves maul {victim.name} [INQ-R54]")
+    if victim.role == "martire":
+        state.goal_met.add(victim.name)
+        state.memory["blocked_night"] = night.index + 2
+        out.why("the Martire was mauled: he wins with the winners, and the wolves cannot maul "
+                "tomorrow night [INQ-R61, INQ-R62]")  # fmt: skip
+    if victim.role == "templare":
+        templar_dies(night.rules, state, out)
+
+
+def templar_dies(rules: Inquisizione, state: GameState, out: PhaseOutcome) -> None:
+    """INQ-R50, R51, INQ-D14: the designated Heretic dies with the Templare."""
+    name = state.memory.get("designation")
+    if not name:
+        return
+    designated = state.by_name[name]
+    others = [p for p in state.players if p.alive and p.faction == "inquisizione"]
+    if not others:
+        out.why("the Templare was the last Inquisition member: his designation has no effect "
+                "[INQ-R51]")  # fmt: skip
+        return
+    if designated.alive and designated.faction == "eresia":
+        state.kill(out, designated, "templare")
+        out.why(f"the Templare designated {designated.name}, a Heretic, who dies at once "
+                "[INQ-R50, INQ-R39]")  # fmt: skip
+
+
+def visitors(night: Night) -> None:
+    """INQ-R59, R60, INQ-D13: the Lupo Scorbutico learns who targeted him, at dawn."""
+    grumpy = next((p for p in night.state.players if p.role == "lupo_scorbutico"), None)
+    if grumpy is None or night.state.death_phase.get(grumpy.name, night.index) < night.index:
+        return
+    names = [p.name for p in night.state.players if p.name in night.visitors]
+    night.outcome.tell(grumpy.name, "visitors", None, names)
+
+
+# The ordering table (INQ-R63).
+NIGHT_ORDER: tuple[tuple[str, Callable[[Night], None]], ...] = (
+    # 1. Postino: sets where the Seer's answer goes.
+    ("postino", postino),
+    # 2. Veggente: reads seen-as and the redirect; sets the answer.
+    ("veggente", veggente),
+    # 3. Inquisitore: reads factions; sets his answer.
+    ("inquisitore", inquisitore),
+    # 4. Guardie Gemelle: sets the protected player (read by step 5).
+    ("guardie_gemelle", guardie_gemelle),
+    # 5. Lupi: reads the protection; sets the maul's death, the Martire's block, the
+    #    Templare's chain.
+    ("lupi", lupi),
+)
+NIGHT_ORDER_KEYS = tuple(key for key, _ in NIGHT_ORDER)
+
+
+def resolve(
+    rules: Inquisizione, state: GameState, out: PhaseOutcome, actions: list[Action]
+) -> None:
+    night = Night(rules, state, out, state.phase_index)
+    for action in actions:
+        role = state.by_name[action.actor].role
+        if role != "templare":
+            night.chosen[ABILITIES[role].key] = action  # the last entry of a shared slot counts
+    for _, step in NIGHT_ORDER:
+        step(night)
+    visitors(night)

@@ -1,0 +1,216 @@
+"""Eresia vs Inquisizione vs Branco: legality, the deal, day, night and wins."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from roles.engine.abilities import check_ability, remember_target
+from roles.engine.errors import RuleViolation
+from roles.engine.model import Action, GameState, PhaseOutcome, Player, Vote
+from roles.engine.ruleset import Ruleset
+from roles.engine.votes import count_votes
+from roles.inquisizione import night
+from roles.inquisizione.abilities import ABILITIES, DESIGNATE, MAUL, NO_ABILITY_RULE, PROTECT
+
+
+class Inquisizione(Ruleset):
+    key = "inquisizione"
+    prefix = "inq."
+    count_rule = "INQ-R1"
+    roles_rule = "INQ-R14"
+    dead_actor_rule = "INQ-D19"
+    vote_rules: ClassVar[dict[str, str]] = {
+        "when": "INQ-R11", "secret": "INQ-R45", "secret_role": "boia",
+        "target": "INQ-D5", "self": "INQ-D5",
+    }  # fmt: skip
+    night_order = night.NIGHT_ORDER_KEYS
+
+    # -- the deal (INQ §11, INQ-R34, R42, R43, R53, R56, INQ-D23) ------------------------
+
+    def start(self, state: GameState, outcome: PhaseOutcome, draws: dict[str, Any]) -> None:
+        if draws:
+            raise RuleViolation(f"unknown draw {next(iter(draws))!r}", "spec", phase="setup")
+        players = state.players
+        guards = [p for p in players if p.role == "guardia_gemella"]
+        pack = [p for p in players if p.role in ("lupo_mannaro", "lupo_scorbutico")]
+        pair = [p for p in players if p.role in ("boia", "templare")]
+        both_know = self.opt(state, "boia_templar_know_each_other")
+        for p in players:
+            knows: list[Player] = []
+            if p.role == "guardia_gemella":
+                knows = [q for q in guards if q is not p]
+            elif p.role == "lupo_mannaro":
+                knows = [q for q in pack if q is not p]
+            elif p.role == "inquisitore":
+                knows = pair
+            elif p.role in ("boia", "templare") and both_know:
+                knows = [q for q in pair if q is not p]
+            if knows:
+                outcome.tell(p.name, "knows", None, [q.name for q in knows])
+
+    # -- legality ---------------------------------------------------------------------
+
+    def ability_rule(self, actor: Player) -> str:
+        ability = ABILITIES.get(actor.role)
+        return ability.rule if ability else NO_ABILITY_RULE.get(actor.role, self.roles_rule)
+
+    def check_action(self, state: GameState, label: str, action: Action) -> str | None:
+        actor = state.by_name[action.actor]
+        ability = ABILITIES.get(actor.role)
+        if ability is None:
+            raise self.violation(label, actor, "has no ability to use",
+                                 NO_ABILITY_RULE.get(actor.role, self.roles_rule))  # fmt: skip
+        if action.vision or action.during or action.fake_role:
+            raise self.violation(label, actor, "submitted a field his role does not have",
+                                 ability.rule)  # fmt: skip
+        if label == "N0" and ability.key == "redirect" and not self.opt(state, "postino_on_n0"):
+            raise self.violation(label, actor, "cannot act on N0", "INQ-D10")
+
+        def extra(target: Player | None) -> None:
+            if ability is PROTECT:
+                self.check_protect(state, label, actor, target)
+            elif ability is MAUL:
+                self.check_maul(state, label, actor, target)
+
+        check_ability(self, state, label, actor, action, ability, owner=self.slot_owner(actor),
+                      extra=extra)  # fmt: skip
+        return None if ability.shared else ability.key
+
+    def slot_owner(self, actor: Player) -> str:
+        """Shared slots are remembered per group, not per member."""
+        if actor.role == "guardia_gemella":
+            return "guardie"
+        return "branco" if actor.role in ("lupo_mannaro", "lupo_scorbutico") else actor.name
+
+    def check_protect(
+        self, state: GameState, label: str, actor: Player, target: Player | None
+    ) -> None:
+        guards = [p for p in state.players if p.role == "guardia_gemella"]
+        if not all(p.alive for p in guards):
+            raise self.violation(label, actor, "lost the protection power when the other "
+                                 "Guard died", "INQ-R38")  # fmt: skip
+        if (
+            target is not None
+            and target.role == "guardia_gemella"
+            and not self.opt(state, "guards_can_protect_partner")
+        ):
+            raise self.violation(label, actor, f"cannot protect {target.name}, a Guard",
+                                 "INQ-D11")  # fmt: skip
+
+    def check_maul(
+        self, state: GameState, label: str, actor: Player, target: Player | None
+    ) -> None:
+        werewolves_alive = any(p.alive and p.role == "lupo_mannaro" for p in state.players)
+        if actor.role == "lupo_scorbutico" and werewolves_alive:
+            raise self.violation(label, actor, "does not take part in the maul while another "
+                                 "wolf is alive", "INQ-R58")  # fmt: skip
+        if state.memory.get("blocked_night") == int(label[1:]) * 2:
+            raise self.violation(label, actor, "the wolves cannot maul tonight: they mauled "
+                                 "the Martire last night", "INQ-R61")  # fmt: skip
+        if (
+            target is not None
+            and target.role in ("lupo_mannaro", "lupo_scorbutico")
+            and not self.opt(state, "wolves_can_target_wolves")
+        ):
+            raise self.violation(label, actor, f"cannot maul {target.name}, a wolf", "INQ-D12")
+
+    # -- phases -------------------------------------------------------------------------
+
+    def designate(self, state: GameState, actions: list[Action]) -> None:
+        """INQ-R52, INQ-D14: the Templare's standing designation, changeable until the deadline."""
+        for action in actions:
+            if state.by_name[action.actor].role == "templare":
+                state.memory["designation"] = action.target
+
+    def resolve_night(self, state: GameState, outcome: PhaseOutcome, actions: list[Action]) -> None:
+        self.designate(state, actions)
+        night.resolve(self, state, outcome, actions)
+        protected = [
+            a for a in actions if a.target and state.by_name[a.actor].role == "guardia_gemella"
+        ]
+        if protected:
+            remember_target(state, PROTECT, state.phase_index // 2, "guardie", protected[-1].target)
+
+    def resolve_day(
+        self, state: GameState, outcome: PhaseOutcome, actions: list[Action], votes: list[Vote]
+    ) -> None:
+        """INQ §9: the tally with the Boia's secret and triple vote, then the consequences."""
+        self.designate(state, actions)
+        if not self.opt(state, "allow_vote_change"):
+            voted: set[tuple[str, bool]] = set()
+            for vote in votes:
+                if (vote.voter, vote.secret) in voted:
+                    raise self.violation(outcome.phase, state.by_name[vote.voter],
+                                         "cannot change his vote", "INQ-D5")  # fmt: skip
+                voted.add((vote.voter, vote.secret))
+        if not self.opt(state, "boia_secret_withdrawable"):
+            for vote in votes:
+                if vote.secret and vote.target is None and not vote.abstain:
+                    raise self.violation(outcome.phase, state.by_name[vote.voter],
+                                         "cannot withdraw his secret vote", "INQ-D7")  # fmt: skip
+
+        def weight(voter: str, target: str, secret: bool) -> int:
+            if state.by_name[voter].role != "boia":
+                return 1
+            chosen = state.by_name[target]  # INQ-R47, INQ-D8: judged at 22:00
+            return (
+                3
+                if chosen.role in ("lupo_mannaro", "lupo_scorbutico") or chosen.faction == "eresia"
+                else 1
+            )
+
+        execution = count_votes(votes, weight)
+        outcome.execution = execution
+        outcome.public_votes = votes
+        if execution.executed is None:
+            outcome.why("no vote weighs anything: no execution [INQ-D5]")
+            return
+        executed = state.by_name[execution.executed]
+        outcome.why(f"{executed.name} is executed with {execution.totals[executed.name]} votes "
+                    "[INQ-R7, INQ-R11]")  # fmt: skip
+        state.kill(outcome, executed, "executed")
+        if executed.role == "templare":
+            night.templar_dies(self, state, outcome)
+
+    def after_phase(self, state: GameState, outcome: PhaseOutcome) -> None:
+        """INQ-R58, INQ-D13: tell the Lupo Scorbutico once he is the only wolf."""
+        grumpy = next((p for p in state.players if p.role == "lupo_scorbutico"), None)
+        if grumpy is None or not grumpy.alive or state.memory.get("last_wolf_told"):
+            return
+        if not any(p.alive and p.role == "lupo_mannaro" for p in state.players):
+            state.memory["last_wolf_told"] = True
+            outcome.tell(grumpy.name, "last_wolf", None, True)
+            outcome.why(f"{grumpy.name} (lupo_scorbutico) is the only wolf left and mauls alone "
+                        "from now on [INQ-R58]")  # fmt: skip
+
+    # -- wins (INQ §6, INQ-D16) -----------------------------------------------------------
+
+    def winning_factions(self, state: GameState) -> list[str] | None:
+        wolves = humans = heretics = inquisition = 0
+        for p in state.players:
+            if not p.alive:
+                continue
+            if p.role in ("lupo_mannaro", "lupo_scorbutico"):
+                wolves += 1
+            else:
+                humans += 1
+            heretics += p.faction == "eresia"
+            inquisition += p.faction == "inquisizione"
+        if wolves == 0:  # INQ-D16: the village condition first
+            return ["eresia"] if heretics or not inquisition else ["inquisizione"]  # R22, R23
+        if wolves >= humans:
+            return ["branco"]  # INQ-R24
+        return None
+
+    def faction_winners(self, state: GameState, factions: list[str]) -> set[str]:
+        names = super().faction_winners(state, factions)
+        if factions[0] in ("eresia", "inquisizione"):  # INQ-R25, INQ-D4
+            must_survive = self.opt(state, "farmer_must_survive")
+            names |= {
+                p.name for p in state.players
+                if p.role == "contadino" and (p.alive or not must_survive)
+            }  # fmt: skip
+        return names
+
+
+__all__ = ["DESIGNATE", "MAUL", "Inquisizione"]

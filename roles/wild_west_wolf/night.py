@@ -1,0 +1,375 @@
+"""The Wild West Wolf night (WWW §10), one step per entry of the ordering table.
+
+Deaths marked in a step take effect at the end of its phase (WWW-D8): a player dead
+at the start of a phase cannot act in it, and every check inside a phase sees the
+state at its start. All results are delivered at dawn, to the dead too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from roles.engine.abilities import remember_target
+from roles.engine.model import Action, Death, GameState, PhaseOutcome, Player
+from roles.wild_west_wolf.abilities import (
+    ACCOMPANY,
+    DELIVER,
+    RECRUIT,
+    SHOOT,
+    VIP_ROLES,
+    VISION,
+)
+
+if TYPE_CHECKING:
+    from roles.wild_west_wolf.rules import WildWestWolf
+
+__all__ = ["NIGHT_ORDER_KEYS", "Death", "attacks_allowed", "resolve"]
+
+
+@dataclass
+class Night:
+    """What one night's resolution carries from step to step."""
+
+    rules: WildWestWolf
+    state: GameState
+    outcome: PhaseOutcome
+    index: int
+    chosen: dict[str, Action] = field(default_factory=dict)  # ability key -> action
+    pack_targets: list[str] = field(default_factory=list)  # in submission order
+    marked: list[tuple[Player, str]] = field(default_factory=list)  # deaths of this phase
+    accompanied: Player | None = None
+    attack_landed: list[Player] = field(default_factory=list)  # victims for the Maestrina
+    attack_killed: list[Player] = field(default_factory=list)  # victims for the Capo
+
+    def player(self, name: str | None) -> Player | None:
+        return self.state.by_name.get(name) if name else None
+
+    def mark(self, player: Player, cause: str) -> None:
+        self.marked.append((player, cause))
+
+    def apply_deaths(self) -> None:
+        for player, cause in self.marked:
+            self.state.kill(self.outcome, player, cause)
+        self.marked.clear()
+
+
+# -- the Law phases: the owner acts, then the Bandito, then the Pistolero --------------
+
+
+def pastore(night: Night, owner: Player) -> None:
+    """WWW-R35, WWW-D14: the seen-as of yesterday's executed player, or 'nessuno'."""
+    executed = night.state.memory.get("executed", {}).get(night.index - 1)
+    if executed is None:
+        night.outcome.tell(owner.name, "autopsy", None, "nessuno")
+        return
+    seen = night.rules.setup.cards[night.state.by_name[executed].role].seen_as
+    night.outcome.tell(owner.name, "autopsy", executed, seen)
+
+
+def notaio(night: Night, owner: Player) -> None:
+    """WWW-R41..R48, WWW-D22: deliver the wills collected so far to one recipient."""
+    action = night.chosen.get("deliver")
+    if action is None:
+        return
+    state = night.state
+    remember_target(state, DELIVER, night.index // 2, owner.name, action.target)
+    authors = [
+        name for name in state.death_order
+        if name in state.wills and state.death_phase[name] < night.index
+    ]  # fmt: skip
+    if night.rules.opt(state, "notary_delivery") == "since_last":
+        delivered = state.memory.setdefault("wills_delivered", set())
+        authors = [name for name in authors if name not in delivered]
+        delivered.update(authors)
+    if authors:
+        night.outcome.tell(action.target, "wills", None, authors)
+        night.outcome.why(f"{owner.name} (notaio) delivers the wills of {', '.join(authors)} "
+                          f"to {action.target} [WWW-R42]")  # fmt: skip
+
+
+def maresciallo(night: Night, owner: Player) -> None:
+    """WWW-R34: Americano or Indiano (seen as)."""
+    action = night.chosen.get("investigate")
+    if action is None:
+        return
+    target = night.state.by_name[action.target]
+    seen = night.rules.setup.cards[target.role].seen_as
+    night.outcome.tell(owner.name, "investigation", target.name, seen)
+
+
+def maestrina(night: Night, owner: Player) -> None:
+    """WWW-R36, R37: record whom she accompanies; what she learns comes in phase 5."""
+    action = night.chosen.get("accompany")
+    if action is None:
+        return
+    remember_target(night.state, ACCOMPANY, night.index // 2, owner.name, action.target)
+    night.accompanied = night.state.by_name[action.target]
+
+
+def bandito(night: Night, phase: str, owner: Player | None, owner_alive: bool) -> None:
+    """WWW-R57..R59, WWW-D11: the recruitment, if the Bandito chose this phase."""
+    action = night.chosen.get("recruit")
+    if action is None or action.during != phase:
+        return
+    state, out = night.state, night.outcome
+    bandit = state.by_name[action.actor]
+    if not bandit.alive:
+        return  # void: he died earlier tonight
+    state.used.add((bandit.name, RECRUIT.key))
+    target = state.by_name[action.target]
+    told_failure = night.rules.opt(state, "bandit_told_failure")
+    if owner_alive and owner is not None:
+        out.tell(bandit.name, "recruit", target.name, "exposed")
+        out.tell(bandit.name, "recognized", None, owner.name)
+        out.tell(owner.name, "recognized", None, bandit.name)
+        out.why(f"{bandit.name} (bandito) acts in the {phase}'s phase while {owner.name} is "
+                "alive: discovered, they recognize each other [WWW-R58]")  # fmt: skip
+    elif not target.alive:
+        if told_failure:
+            out.tell(bandit.name, "recruit", target.name, "failed")
+    elif target.dealt_role == "sceriffo" or target.faction == "indiani":
+        night.mark(bandit, "recruit_backfire")
+        if told_failure:
+            out.tell(bandit.name, "recruit", target.name, "failed")
+        out.why(f"{target.name} shoots {bandit.name} (bandito) on the spot [WWW-R59, WWW-D29]")
+    elif target.faction != "legge":
+        if told_failure:
+            out.tell(bandit.name, "recruit", target.name, "failed")
+        out.why(f"{bandit.name} (bandito) fails to recruit {target.name} [WWW-R59, WWW-D11]")
+    else:
+        target.faction = "fuorilegge"
+        out.tell(bandit.name, "recruit", target.name, "success")
+        out.tell(target.name, "recruited_by", None, bandit.name)
+        out.why(f"{bandit.name} (bandito) recruits {target.name}: now an Outlaw [WWW-R59]")
+
+
+def pistolero(night: Night, phase: str, owner: Player | None, owner_alive: bool) -> None:
+    """WWW-R61, R62, R65, WWW-D12: the shot, if the Pistolero chose this phase."""
+    action = night.chosen.get("shoot")
+    if action is None or action.during != phase:
+        return
+    state, out = night.state, night.outcome
+    gunman = state.by_name[action.actor]
+    if not gunman.alive:
+        return
+    state.used.add((gunman.name, SHOOT.key))
+    if owner_alive and owner is not None:
+        night.mark(owner, "pistolero")
+        out.why(f"{gunman.name} (pistolero) acts in the {phase}'s phase while {owner.name} is "
+                f"alive: he shoots {owner.name} instead [WWW-R62, WWW-R65]")  # fmt: skip
+        return
+    target = state.by_name[action.target]
+    if not target.alive:
+        return
+    if target.role == "cacciatore_di_taglie" and night.rules.opt(
+        state, "hunter_immune_to_pistolero"
+    ):
+        out.why(f"{target.name} is immune to night attacks [WWW-R85, WWW-D12]")
+        return
+    night.mark(target, "pistolero")
+    out.why(f"{gunman.name} (pistolero) shoots {target.name} [WWW-R61]")
+
+
+def law_phase(role: str, own_step: Callable[[Night, Player], None]) -> Callable[[Night], None]:
+    def step(night: Night) -> None:
+        owner = night.state.holder(role)
+        owner_alive = owner is not None and owner.alive
+        if owner_alive:
+            own_step(night, owner)
+        counts_alive = owner_alive and (
+            night.rules.opt(night.state, "converted_owner_counts") or owner.faction == "legge"
+        )  # WWW-D10
+        bandito(night, role, owner, counts_alive)
+        pistolero(night, role, owner, counts_alive)
+        night.apply_deaths()
+
+    step.__doc__ = f"The {role}'s phase (WWW-R93): owner, then Bandito, then Pistolero."
+    return step
+
+
+# -- phase 5, the Indians -------------------------------------------------------------
+
+
+def attacks_allowed(rules: WildWestWolf, state: GameState, index: int) -> int:
+    """How many victims the Indians may attack on the night ``index`` (WWW §10)."""
+    if index == 0:
+        return 0  # WWW-R18
+    blocked = state.memory.get("blocked_night") == index  # WWW-R91
+    revenge = state.memory.get("revenge_night") == index  # WWW-R69
+    if blocked and revenge:
+        return 0 if rules.opt(state, "pianist_block_beats_revenge") else 2  # WWW-D18
+    if blocked:
+        return 0
+    return 2 if revenge else 1
+
+
+def indians(night: Night) -> None:
+    """Phase 5: the attack, the Sciamano's vision, the Maestrina's information."""
+    state, rules = night.state, night.rules
+    attacks = attacks_allowed(rules, state, night.index)
+    pack_alive = any(p.alive and p.faction == "indiani" for p in state.players)
+    victims: list[str] = []
+    for name in reversed(night.pack_targets):  # the last entries count (WWW-D19)
+        if len(victims) < attacks and name not in victims:
+            victims.append(name)
+    victims.reverse()
+    if pack_alive:
+        for name in victims:
+            attack(night, state.by_name[name])
+    vision(night)
+    spotted(night)
+    night.apply_deaths()
+
+
+def attack(night: Night, victim: Player) -> None:
+    """WWW-R77 with the Cacciatore's immunity, the Vicesceriffo's sacrifice, the Pianista."""
+    state, out, rules = night.state, night.outcome, night.rules
+    if not victim.alive:
+        return
+    if victim.role == "cacciatore_di_taglie":
+        night.attack_landed.append(victim)
+        out.why(f"the Indians attack {victim.name}, immune to night attacks [WWW-R85]")
+        return
+    deputy = next((p for p in state.players if p.dealt_role == "vicesceriffo"), None)
+    deputy_attacked = deputy is not None and any(p is deputy for p in night.attack_landed)
+    if (
+        victim.dealt_role == "sceriffo"
+        and deputy is not None
+        and deputy.alive
+        and deputy.faction == "legge"
+        and (rules.opt(state, "deputy_saves_on_double") or not deputy_attacked)
+    ):
+        out.why(f"the Indians attack {victim.name}; {deputy.name} (vicesceriffo) dies in his "
+                "place [WWW-R50, WWW-R54]")  # fmt: skip
+        victim = deputy
+    if any(p is victim for p in night.attack_landed):
+        return  # the deputy dies once (WWW-D16)
+    night.attack_landed.append(victim)
+    night.attack_killed.append(victim)
+    night.mark(victim, "pack")
+    out.why(f"the Indians kill {victim.name} [WWW-R77]")
+    if victim.role == "pianista":
+        state.goal_met.add(victim.name)
+        state.memory["blocked_night"] = night.index + 2
+        out.why("the Pianista was shot by the Indians: he wins with the winners, and the "
+                "Indians cannot shoot tomorrow night [WWW-R91, WWW-R92]")  # fmt: skip
+
+
+def vision(night: Night) -> None:
+    """WWW-R74, R75, R90, WWW-D9: the Sciamano learns an exact role card."""
+    action = night.chosen.get("vision")
+    if action is None:
+        return
+    shaman = night.state.by_name[action.actor]
+    if not shaman.alive:
+        return
+    night.state.used.add((shaman.name, VISION.key))
+    target = night.state.by_name[action.target]
+    role = target.role
+    if role == "pianista" and night.state.memory.get("fake_role"):
+        role = night.state.memory["fake_role"]
+    night.outcome.tell(shaman.name, "vision", target.name, role)
+
+
+def spotted(night: Night) -> None:
+    """WWW-R36, R38..R40, R54, WWW-D15: the Maestrina and the Indians learn of each other."""
+    state, out = night.state, night.outcome
+    teacher = state.holder("maestrina")
+    if night.accompanied is None or teacher is None:
+        return
+    if not any(p is night.accompanied for p in night.attack_landed):
+        return  # WWW-R38: only the Indians' victim counts
+    living = [p for p in state.players if p.alive and p.faction == "indiani"]
+    others = [p for p in living if p.dealt_role != "capo_indiano"]
+    if others:
+        found = night.rules.rng(state, f"maestrina:{night.index}").choice(others)
+        value = found.role if night.rules.opt(state, "teacher_learns_role") else found.name
+        out.tell(teacher.name, "spotted", None, value)
+    for indian in living:
+        out.tell(indian.name, "spotted_by", None, teacher.name)
+
+
+# -- after phase 5 ----------------------------------------------------------------------
+
+
+def guilt(night: Night) -> None:
+    """WWW-R89, WWW-D7: the decisive voter on the Rinnegato dies; nothing prevents it."""
+    due = night.state.memory.get("guilty")
+    if due is None or due[0] != night.index:
+        return
+    guilty = night.state.by_name[due[1]]
+    if guilty.alive:
+        night.state.kill(night.outcome, guilty, "guilt")
+        night.outcome.why(f"{guilty.name} dies of guilt [WWW-R89]")
+
+
+def bounty_turns(night: Night) -> None:
+    """WWW-R84, WWW-D21: the Cacciatore whose bounty died tonight becomes the Rinnegato."""
+    state = night.state
+    hunter = next((p for p in state.players if p.role == "cacciatore_di_taglie"), None)
+    bounty = state.memory.get("bounty")
+    if hunter is None or not hunter.in_game or bounty is None:
+        return
+    if state.death_phase.get(bounty) == night.index:
+        hunter.role = "rinnegato"
+        night.outcome.tell(hunter.name, "rinnegato", None, bounty)
+        night.outcome.why(f"{bounty} died tonight: {hunter.name} becomes the Rinnegato "
+                          "[WWW-R84]")  # fmt: skip
+
+
+def vip(night: Night) -> None:
+    """WWW-R66, R70, R71, WWW-D17: the living Capo learns whether each victim was a VIP."""
+    state, rules = night.state, night.rules
+    chief = state.holder("capo_indiano")
+    if chief is None or not chief.alive:
+        return
+    vips = set(VIP_ROLES) | ({"sceriffo"} if rules.opt(state, "sheriff_is_vip") else set())
+    for victim in night.attack_killed:
+        night.outcome.tell(
+            chief.name, "vip", victim.name, "vip" if victim.dealt_role in vips else "non_vip"
+        )
+
+
+# The ordering table (WWW-R93). Each step reads the state at its start and marks deaths
+# that apply at its end.
+NIGHT_ORDER: tuple[tuple[str, Callable[[Night], None]], ...] = (
+    # 1. Pastore: reads yesterday's execution; sets the autopsy result. Bandito/Pistolero.
+    ("pastore", law_phase("pastore", pastore)),
+    # 2. Notaio: reads the wills handed in; sets a delivery. Bandito/Pistolero.
+    ("notaio", law_phase("notaio", notaio)),
+    # 3. Maresciallo: reads seen-as; sets an investigation. Bandito/Pistolero.
+    ("maresciallo", law_phase("maresciallo", maresciallo)),
+    # 4. Maestrina: sets whom she accompanies (read in phase 5). Bandito/Pistolero.
+    ("maestrina", law_phase("maestrina", maestrina)),
+    # 5. Indians: reads the accompanied player; sets the attack's deaths, the vision,
+    #    the Maestrina's and the Indians' information.
+    ("indiani", indians),
+)
+NIGHT_ORDER_KEYS = tuple(key for key, _ in NIGHT_ORDER)
+# Not placed by the text: guilt (WWW-D7), the Rinnegato change (WWW-D21), the VIP news.
+AFTER_NIGHT: tuple[Callable[[Night], None], ...] = (guilt, bounty_turns, vip)
+
+
+def resolve(
+    rules: WildWestWolf, state: GameState, out: PhaseOutcome, actions: list[Action]
+) -> None:
+    night = Night(rules, state, out, state.phase_index)
+    for action in actions:
+        actor = state.by_name[action.actor]
+        if actor.dealt_role == "pianista":
+            state.memory["fake_role"] = action.fake_role  # WWW-R90
+        elif actor.faction == "indiani" and not action.vision:
+            night.pack_targets.append(action.target)
+        else:
+            night.chosen[rules.ability_for(actor, action, out.phase).key] = action
+    if night.index == 0:
+        owner = state.holder("maresciallo")
+        if owner is not None and owner.alive:
+            maresciallo(night, owner)  # WWW-R18: only he and the Pianista act on N0
+        return
+    for _, step in NIGHT_ORDER:
+        step(night)
+    for step in AFTER_NIGHT:
+        step(night)

@@ -1,0 +1,225 @@
+"""Wild West Wolf: legality, the deal, the day and the win formulas.
+
+The night lives in :mod:`roles.wild_west_wolf.night`, whose ordering table follows WWW-R93.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from roles.engine.abilities import Ability, check_ability
+from roles.engine.errors import RuleViolation
+from roles.engine.model import Action, GameState, PhaseOutcome, Player, Vote
+from roles.engine.ruleset import Ruleset
+from roles.engine.votes import count_votes
+from roles.wild_west_wolf import night
+from roles.wild_west_wolf.abilities import (
+    ABILITIES,
+    BOUNTY_ROLES,
+    FAKE_ROLE,
+    INDIANS,
+    LAW_PHASES,
+    NO_ABILITY_RULE,
+    PACK_KILL,
+    VISION,
+)
+
+
+class WildWestWolf(Ruleset):
+    key = "wild-west-wolf"
+    prefix = "www."
+    count_rule = "WWW-R2"
+    roles_rule = "WWW-R19"
+    undealt_rule = "WWW-R20"
+    dead_actor_rule = "WWW-D8"
+    departed_rule = "WWW-D21"
+    vote_rules: ClassVar[dict[str, str]] = {
+        "when": "WWW-R14", "secret": "WWW-D4", "target": "WWW-D4", "self": "WWW-D4",
+    }  # fmt: skip
+    night_order = night.NIGHT_ORDER_KEYS
+
+    # -- the deal (WWW §11, WWW-R56, R60, R76, R79) -----------------------------------
+
+    def start(self, state: GameState, outcome: PhaseOutcome, draws: dict[str, Any]) -> None:
+        players = state.players
+        pair = [p for p in players if p.role in ("bandito", "pistolero")]
+        indians = [p for p in players if p.role in INDIANS]
+        for p in players:
+            if p in pair:
+                outcome.tell(p.name, "knows", None, [q.name for q in pair if q is not p])
+            elif p in indians:
+                outcome.tell(p.name, "knows", None, [q.name for q in indians if q is not p])
+        hunter = next(p for p in players if p.role == "cacciatore_di_taglie")
+        eligible = [p for p in players if p.role in BOUNTY_ROLES]
+        chosen = draws.pop("bounty_target", None)
+        if draws:
+            raise RuleViolation(f"unknown draw {next(iter(draws))!r}", "spec", phase="setup")
+        if chosen is None:
+            target = self.rng(state, "bounty").choice(eligible)
+        else:
+            target = state.by_name.get(chosen)
+            if target not in eligible:
+                raise RuleViolation(
+                    f"the bounty must be on a Law character other than the Sceriffo and the "
+                    f"Notaio, not {chosen}", "WWW-R79", phase="setup", player=hunter.name,
+                    role=hunter.role,
+                )  # fmt: skip
+        state.memory["bounty"] = target.name
+        outcome.tell(hunter.name, "bounty", None, target.name)
+        outcome.why(f"{hunter.name} (cacciatore_di_taglie) draws the bounty on {target.name} "
+                    "[WWW-R79]")  # fmt: skip
+
+    # -- legality ---------------------------------------------------------------------
+
+    def ability_for(self, actor: Player, action: Action, label: str) -> Ability:
+        abilities = ABILITIES.get(actor.dealt_role)
+        if not abilities:
+            rule = NO_ABILITY_RULE.get(actor.role, NO_ABILITY_RULE.get(actor.dealt_role, "WWW-R19"))
+            raise self.violation(label, actor, "has no ability to use", rule)
+        if actor.dealt_role == "sciamano":
+            return VISION if action.vision else PACK_KILL
+        if action.vision:
+            raise self.violation(label, actor, "has no vision", "WWW-R74")
+        return abilities[0]
+
+    def ability_rule(self, actor: Player) -> str:
+        abilities = ABILITIES.get(actor.dealt_role)
+        return abilities[0].rule if abilities else self.roles_rule
+
+    def check_action(self, state: GameState, label: str, action: Action) -> str | None:
+        actor = state.by_name[action.actor]
+        ability = self.ability_for(actor, action, label)
+        if label[0] == "N" and label != "N0" and ability is FAKE_ROLE:
+            raise self.violation(label, actor, "chooses his fake role only on N0", "WWW-R90")
+        if label == "N0" and ability is PACK_KILL:
+            raise self.violation(label, actor, "cannot attack on N0", "WWW-R18")
+
+        def extra(target: Player | None) -> None:
+            if ability is FAKE_ROLE:
+                self.check_fake_role(state, label, actor, action)
+            elif ability.key in ("recruit", "shoot"):
+                if action.during not in LAW_PHASES:
+                    raise self.violation(
+                        label, actor, f"must act during the phase of one of "
+                        f"{', '.join(LAW_PHASES)}, not {action.during!r}", "WWW-R63",
+                    )  # fmt: skip
+            elif ability is PACK_KILL:
+                self.check_pack_kill(state, label, actor, target)
+
+        check_ability(self, state, label, actor, action, ability, extra=extra)
+        return None if ability.shared else ability.key
+
+    def check_fake_role(self, state: GameState, label: str, actor: Player, action: Action) -> None:
+        choice = action.fake_role
+        if choice is None:
+            raise self.violation(label, actor, "must choose a role", "WWW-R90")
+        if choice == "pianista" or choice not in self.setup.cards:
+            raise self.violation(label, actor, f"cannot pass himself off as {choice!r}: any "
+                                 "other role of this game", "WWW-D20")  # fmt: skip
+
+    def check_pack_kill(
+        self, state: GameState, label: str, actor: Player, target: Player | None
+    ) -> None:
+        index = int(label[1:]) * 2
+        if night.attacks_allowed(self, state, index) == 0:
+            raise self.violation(label, actor, "the Indians cannot attack tonight: the "
+                                 "Pianista was shot last night", "WWW-R91")  # fmt: skip
+        if (
+            target is not None
+            and target.faction == "indiani"
+            and not self.opt(state, "indians_can_target_indians")
+        ):
+            raise self.violation(label, actor, f"cannot attack {target.name}, an Indian",
+                                 "WWW-D19")  # fmt: skip
+
+    def take_wills(self, state: GameState, label: str, wills: dict[str, str]) -> None:
+        limit = self.opt(state, "will_word_limit")
+        for author, text in wills.items():
+            player = self.player(state, author, label)
+            if player.faction == "solitario":
+                raise self.violation(label, player, "cannot write a will: loners have already "
+                                     "won or lost", "WWW-R44")  # fmt: skip
+            state.wills[author] = " ".join(str(text).split()[:limit])  # WWW-R45
+
+    # -- the night ----------------------------------------------------------------------
+
+    def resolve_night(self, state: GameState, outcome: PhaseOutcome, actions: list[Action]) -> None:
+        night.resolve(self, state, outcome, actions)
+
+    # -- the day (WWW §9) ----------------------------------------------------------------
+
+    def resolve_day(
+        self, state: GameState, outcome: PhaseOutcome, actions: list[Action], votes: list[Vote]
+    ) -> None:
+        if not self.opt(state, "allow_vote_change"):
+            voted: set[str] = set()
+            for vote in votes:
+                if vote.voter in voted:
+                    raise self.violation(outcome.phase, state.by_name[vote.voter],
+                                         "cannot change his vote", "WWW-D4")  # fmt: skip
+                voted.add(vote.voter)
+        execution = count_votes(votes, decisive_rule=self.opt(state, "rinnegato_decisive_vote"))
+        outcome.execution = execution
+        outcome.public_votes = votes
+        executions = state.memory.setdefault("executed", {})
+        executions[state.phase_index] = execution.executed
+        if execution.executed is None:
+            outcome.why("nobody received a vote: no execution [WWW-D4]")
+            return
+        executed = state.by_name[execution.executed]
+        outcome.why(f"{executed.name} is executed with {execution.totals[executed.name]} votes "
+                    "[WWW-R10, WWW-R14]")  # fmt: skip
+        state.kill(outcome, executed, "executed")
+        self.after_execution(state, outcome, executed, execution.decisive_voter)
+
+    def after_execution(
+        self, state: GameState, outcome: PhaseOutcome, executed: Player, decisive: str | None
+    ) -> None:
+        """WWW §9 step 6, in order."""
+        hunter = next((p for p in state.players if p.dealt_role == "cacciatore_di_taglie"), None)
+        if (
+            hunter is not None
+            and executed.name == state.memory.get("bounty")
+            and hunter.in_game
+            and hunter.role == "cacciatore_di_taglie"
+        ):
+            hunter.departed = True
+            state.goal_met.add(hunter.name)
+            outcome.departed.append(hunter.name)
+            outcome.deaths.append(night.Death(hunter.name, "left"))
+            outcome.why(f"{hunter.name}'s bounty {executed.name} was executed: he collects it "
+                        "and leaves the village [WWW-R81, WWW-R82]")  # fmt: skip
+        if executed.dealt_role == "capo_indiano":
+            state.memory["revenge_night"] = state.phase_index + 1
+            outcome.why("the Capo indiano was executed: the Indians may attack two victims "
+                        "tonight [WWW-R69]")  # fmt: skip
+        if executed.role == "rinnegato":
+            state.goal_met.add(executed.name)
+            voter = state.by_name[decisive] if decisive else None
+            if voter is not None and voter.dealt_role == "capo_indiano":
+                outcome.why("the Capo indiano cast the decisive vote on the Rinnegato: nobody "
+                            "dies of guilt [WWW-R73]")  # fmt: skip
+            elif voter is not None:
+                state.memory["guilty"] = (state.phase_index + 1, voter.name)
+                outcome.why(f"{voter.name} cast the decisive vote on the Rinnegato and will die "
+                            "of guilt tonight [WWW-R89, WWW-D6]")  # fmt: skip
+
+    # -- wins (WWW §6) ---------------------------------------------------------------
+
+    def winning_factions(self, state: GameState) -> list[str] | None:
+        cards = self.setup.cards
+        indians = americans = outlaws = 0
+        sheriff = False
+        for p in state.players:
+            if not p.in_game:
+                continue
+            counts = cards[p.role].counts_as
+            indians += counts == "indiano"
+            americans += counts == "americano"
+            outlaws += p.faction == "fuorilegge"
+            sheriff = sheriff or p.dealt_role == "sceriffo"
+        if indians == 0:  # WWW-D24: with no Indian alive the Indians never win
+            return ["legge"] if sheriff or outlaws == 0 else ["fuorilegge"]  # WWW-R28, R29
+        if indians >= americans:
+            return ["indiani"]  # WWW-R30
+        return None
