@@ -66,11 +66,22 @@ class Inquisizione(Ruleset):
         if label == "N0" and ability.key == "redirect" and not self.opt(state, "postino_on_n0"):
             raise self.violation(label, actor, "cannot act on N0", "INQ-D10")
 
+        if ability is PROTECT:
+            self.check_guards_alive(state, label, actor)
+        elif ability is MAUL and label != "N0":
+            self.check_may_maul(state, label, actor)
+
         def extra(target: Player | None) -> None:
-            if ability is PROTECT:
-                self.check_protect(state, label, actor, target)
-            elif ability is MAUL:
-                self.check_maul(state, label, actor, target)
+            if target is None:
+                return
+            if ability is PROTECT and target.role == "guardia_gemella":
+                if not self.opt(state, "guards_can_protect_partner"):
+                    raise self.violation(label, actor, f"cannot protect {target.name}, a Guard",
+                                         "INQ-D11")  # fmt: skip
+            elif ability is MAUL and target.role in ("lupo_mannaro", "lupo_scorbutico"):
+                if not self.opt(state, "wolves_can_target_wolves"):
+                    raise self.violation(label, actor, f"cannot maul {target.name}, a wolf",
+                                         "INQ-D12")  # fmt: skip
 
         check_ability(self, state, label, actor, action, ability, owner=self.slot_owner(actor),
                       extra=extra)  # fmt: skip
@@ -82,24 +93,14 @@ class Inquisizione(Ruleset):
             return "guardie"
         return "branco" if actor.role in ("lupo_mannaro", "lupo_scorbutico") else actor.name
 
-    def check_protect(
-        self, state: GameState, label: str, actor: Player, target: Player | None
-    ) -> None:
-        guards = [p for p in state.players if p.role == "guardia_gemella"]
-        if not all(p.alive for p in guards):
+    def check_guards_alive(self, state: GameState, label: str, actor: Player) -> None:
+        """INQ-R38: the power needs both Guards alive."""
+        if not all(p.alive for p in state.players if p.role == "guardia_gemella"):
             raise self.violation(label, actor, "lost the protection power when the other "
                                  "Guard died", "INQ-R38")  # fmt: skip
-        if (
-            target is not None
-            and target.role == "guardia_gemella"
-            and not self.opt(state, "guards_can_protect_partner")
-        ):
-            raise self.violation(label, actor, f"cannot protect {target.name}, a Guard",
-                                 "INQ-D11")  # fmt: skip
 
-    def check_maul(
-        self, state: GameState, label: str, actor: Player, target: Player | None
-    ) -> None:
+    def check_may_maul(self, state: GameState, label: str, actor: Player) -> None:
+        """INQ-R58 (the Lupo Scorbutico mauls only alone), INQ-R61 (the Martire's block)."""
         werewolves_alive = any(p.alive and p.role == "lupo_mannaro" for p in state.players)
         if actor.role == "lupo_scorbutico" and werewolves_alive:
             raise self.violation(label, actor, "does not take part in the maul while another "
@@ -107,12 +108,6 @@ class Inquisizione(Ruleset):
         if state.memory.get("blocked_night") == int(label[1:]) * 2:
             raise self.violation(label, actor, "the wolves cannot maul tonight: they mauled "
                                  "the Martire last night", "INQ-R61")  # fmt: skip
-        if (
-            target is not None
-            and target.role in ("lupo_mannaro", "lupo_scorbutico")
-            and not self.opt(state, "wolves_can_target_wolves")
-        ):
-            raise self.violation(label, actor, f"cannot maul {target.name}, a wolf", "INQ-D12")
 
     # -- phases -------------------------------------------------------------------------
 

@@ -91,8 +91,12 @@ class WildWestWolf(Ruleset):
         ability = self.ability_for(actor, action, label)
         if label[0] == "N" and label != "N0" and ability is FAKE_ROLE:
             raise self.violation(label, actor, "chooses his fake role only on N0", "WWW-R90")
-        if label == "N0" and ability is PACK_KILL:
-            raise self.violation(label, actor, "cannot attack on N0", "WWW-R18")
+        if ability is PACK_KILL:
+            if label == "N0":
+                raise self.violation(label, actor, "cannot attack on N0", "WWW-R18")
+            if label[0] == "N" and night.attacks_allowed(self, state, int(label[1:]) * 2) == 0:
+                raise self.violation(label, actor, "the Indians cannot attack tonight: the "
+                                     "Pianista was shot last night", "WWW-R91")  # fmt: skip
 
         def extra(target: Player | None) -> None:
             if ability is FAKE_ROLE:
@@ -120,10 +124,6 @@ class WildWestWolf(Ruleset):
     def check_pack_kill(
         self, state: GameState, label: str, actor: Player, target: Player | None
     ) -> None:
-        index = int(label[1:]) * 2
-        if night.attacks_allowed(self, state, index) == 0:
-            raise self.violation(label, actor, "the Indians cannot attack tonight: the "
-                                 "Pianista was shot last night", "WWW-R91")  # fmt: skip
         if (
             target is not None
             and target.faction == "indiani"
