@@ -67,7 +67,7 @@ def phase_report(state: GameState, outcome: PhaseOutcome) -> dict[str, Any]:
         "phase": outcome.phase,
         "deaths": [d.as_dict() for d in outcome.deaths],
         "results": [r.as_dict() for r in outcome.results],
-        "alive": [p.name for p in state.players if p.in_game],
+        "alive": [p.name for p in state.players if p.alive],
     }
     if outcome.execution is not None:
         report["execution"] = outcome.execution.as_dict()

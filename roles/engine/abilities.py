@@ -40,6 +40,20 @@ class Ability:
     optional_target: bool = False  # a null target clears a standing choice (Templare)
 
 
+def available(state: GameState, label: str, actor: Player, ability: Ability) -> bool:
+    """Whether ``ability`` can be used at all in ``label`` (timing and once-per-game uses),
+    before any target is considered: what a player form shows or hides."""
+    night = int(label[1:]) if label[0] == "N" else None
+    if (ability.when == NIGHT and night is None) or (ability.when == DAY and night is not None):
+        return False
+    if night is not None and (
+        night < ability.first_night
+        or (ability.only_night is not None and night != ability.only_night)
+    ):
+        return False
+    return not (ability.once_rule and (actor.name, ability.key) in state.used)
+
+
 def used_key(ability: Ability, actor: Player) -> tuple[str, str]:
     """The key of a spent once-per-game ability in ``GameState.used``."""
     return (actor.name, ability.key)

@@ -100,7 +100,7 @@ def announce(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> str:
         silent = [
             p.name
             for p in state.players
-            if p.name not in voters and (p.in_game or p.name in died_today)
+            if p.name not in voters and (p.alive or p.name in died_today)
         ]
         if silent:
             lines.append(t["not_voting"].format(names=_names(silent)))

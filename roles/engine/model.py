@@ -20,13 +20,12 @@ class Player:
     role: str  # the role card held now (cacciatore_di_taglie becomes rinnegato)
     dealt_role: str  # the card dealt at start
     faction: str  # current faction key, or "solitario"
-    alive: bool = True
-    departed: bool = False  # the bounty hunter who collected his bounty (WWW-R82)
+    alive: bool = True  # in the game: False for the dead and for the departed
+    departed: bool = False  # the bounty hunter who left (WWW-R82): not alive, not dead
 
     @property
-    def in_game(self) -> bool:
-        """Alive and still a player (the departed hunter is neither alive nor dead)."""
-        return self.alive and not self.departed
+    def dead(self) -> bool:
+        return not self.alive and not self.departed
 
 
 @dataclass(slots=True)
@@ -121,8 +120,8 @@ class GameState:
     winners: list[str] | None = None
     winning_factions: list[str] | None = None
 
-    def alive(self) -> list[Player]:
-        return [p for p in self.players if p.in_game]
+    def living(self) -> list[Player]:
+        return [p for p in self.players if p.alive]
 
     def holder(self, role: str) -> Player | None:
         """The player dealt ``role`` (single roles only)."""

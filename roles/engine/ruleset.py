@@ -12,6 +12,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
+from roles.engine.abilities import Ability
+from roles.engine.channels import Channel
 from roles.engine.errors import RuleViolation
 from roles.engine.model import (
     Action,
@@ -168,7 +170,29 @@ class Ruleset(ABC):
                         self.ability_rule(actor),
                     )  # fmt: skip
                 seen.add(slot)
+        if votes:
+            self.check_votes(state, label, votes)
+
+    def check_votes(self, state: GameState, label: str, votes: list[Vote]) -> None:
+        """All the day's votes; the common legal case is checked inline (it runs for
+        every voter of every day), anything unusual gets the detailed check."""
+        by_name = state.by_name
+        secret_role = self.vote_rules.get("secret_role")
+        day = label[0] == "D"
         for vote in votes:
+            voter = by_name.get(vote.voter)
+            target = by_name.get(vote.target) if vote.target is not None else None
+            if (
+                day
+                and voter is not None
+                and voter.alive
+                and (not vote.secret or voter.dealt_role == secret_role)
+                and (
+                    vote.target is None
+                    or (target is not None and target.alive and target is not voter)
+                )
+            ):
+                continue
             self.check_vote(state, label, vote)
 
     @abstractmethod
@@ -178,6 +202,43 @@ class Ruleset(ABC):
 
     def ability_rule(self, actor: Player) -> str:
         return self.roles_rule
+
+    @abstractmethod
+    def abilities_of(self, player: Player) -> tuple[Ability, ...]:
+        """The abilities ``player`` may submit (by his dealt card: a converted player keeps
+        his powers)."""
+
+    def shared_uses(self, state: GameState, label: str, ability: Ability) -> int:
+        """How many entries of a shared ability count in ``label`` (two pack kills...)."""
+        return 1
+
+    def random_fields(self, state: GameState, ability: Ability, rng: random.Random) -> dict:
+        """Extra fields a random use of ``ability`` needs (the simulator's hook)."""
+        return {}
+
+    def legal_targets(
+        self,
+        state: GameState,
+        actor: str,
+        *,
+        label: str | None = None,
+        during: str | None = None,
+        vision: bool = False,
+    ) -> list[str]:
+        """Whom ``actor`` may target in the next phase (the player forms offer exactly
+        these, so the forms and the replay never disagree)."""
+        label = label or phase_label(state.phase_index + 1)
+        player = self.player(state, actor, label)
+        names = []
+        for candidate in state.players:
+            action = Action(actor, candidate.name, during=during, vision=vision)
+            try:
+                self.require_in_game(player, label)
+                self.check_action(state, label, action)
+            except RuleViolation:
+                continue
+            names.append(candidate.name)
+        return names
 
     def check_vote(self, state: GameState, label: str, vote: Vote) -> None:
         rules = self.vote_rules
@@ -190,7 +251,7 @@ class Ruleset(ABC):
         if vote.target is None:
             return
         target = self.player(state, vote.target, label)
-        if not target.in_game:
+        if not target.alive:
             raise self.violation(label, voter, f"cannot vote for {target.name}, who is not "
                                  "in the game", rules["target"])  # fmt: skip
         if target is voter and not self.opt(state, "allow_self_vote"):
@@ -254,6 +315,10 @@ class Ruleset(ABC):
         """Close the day vote and apply the execution's consequences."""
 
     @abstractmethod
+    def channels(self, state: GameState) -> list[Channel]:
+        """The private discussion areas open now, with their members."""
+
+    @abstractmethod
     def winning_factions(self, state: GameState) -> list[str] | None:
         """The factions that have won now, or None while the game goes on."""
 
@@ -262,7 +327,7 @@ class Ruleset(ABC):
         share = self.opt(state, "dead_members_share_win")
         return {
             p.name for p in state.players
-            if p.faction in factions and (share or p.in_game)
+            if p.faction in factions and (share or p.alive)
         }  # fmt: skip
 
     def check_win(self, state: GameState, outcome: PhaseOutcome) -> None:

@@ -46,6 +46,7 @@ class Setup:
     night_order: tuple[str, ...]
     deadlines: dict[str, str] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
+    info: dict[str, Any] = field(default_factory=dict)
 
     @property
     def roles(self) -> dict[str, int]:
@@ -106,6 +107,7 @@ def load_setup(key: str) -> Setup:
         night_order=tuple(data.get("night_order") or ()),
         deadlines=dict(data.get("deadlines") or {}),
         options=dict(data.get("options") or {}),
+        info=dict(data.get("info") or {}),
     )
     if setup.key != key:
         raise SetupError(f"Setup file {path.name} declares key {setup.key!r}, expected {key!r}")

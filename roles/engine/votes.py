@@ -36,43 +36,21 @@ class TrueVote:
     key: tuple
 
 
-def current_ballots(votes: Iterable[Vote]) -> tuple[dict[str, Ballot], dict[str, Ballot]]:
-    """The standing public and secret ballots after every event, in casting order."""
-    public: dict[str, Ballot] = {}
-    secret: dict[str, Ballot] = {}
+def current_ballots(votes: Iterable[Vote]) -> tuple[dict[str, tuple], dict[str, tuple]]:
+    """The standing public and secret ballots after every event, in casting order:
+    ``{voter: (target, time key)}`` with time key ``(0, at, seq)``."""
+    public: dict[str, tuple] = {}
+    secret: dict[str, tuple] = {}
     for seq, vote in enumerate(votes):
         book = secret if vote.secret else public
-        if vote.target is None and not vote.abstain:
+        target = vote.target
+        if target is None and not vote.abstain:
             book.pop(vote.voter, None)  # withdrawn
             continue
         previous = book.get(vote.voter)
-        if previous is not None and previous.target == vote.target:
-            continue  # same target again: the old time stands
-        book[vote.voter] = Ballot(vote.voter, vote.target, vote.at, seq)
+        if previous is None or previous[0] != target:  # same target again: old time stands
+            book[vote.voter] = (target, (0, vote.at, seq))
     return public, secret
-
-
-def true_votes(
-    public: dict[str, Ballot],
-    secret: dict[str, Ballot],
-    weight: Callable[[str, str, bool], int],
-) -> list[TrueVote]:
-    """Each voter's true vote with its weight and the time used for ties."""
-    result: list[TrueVote] = []
-    for voter, ballot in public.items():
-        if voter in secret or ballot.target is None:
-            continue  # the secret vote is the true one (INQ-R46)
-        result.append(
-            TrueVote(voter, ballot.target, weight(voter, ballot.target, False),
-                     (0, ballot.at, ballot.seq))
-        )  # fmt: skip
-    for voter, ballot in secret.items():
-        if ballot.target is None:
-            continue  # a secret abstention
-        shown = public.get(voter)
-        key = (0, shown.at, shown.seq) if shown is not None else LATEST
-        result.append(TrueVote(voter, ballot.target, weight(voter, ballot.target, True), key))
-    return result
 
 
 def _executed_from(totals: dict[str, int], decisive: dict[str, tuple]) -> str | None:
@@ -80,32 +58,49 @@ def _executed_from(totals: dict[str, int], decisive: dict[str, tuple]) -> str | 
         return None
     top = max(totals.values())
     tied = [c for c, t in totals.items() if t == top]
-    return min(tied, key=lambda c: decisive[c])
+    if len(tied) == 1:
+        return tied[0]
+    return min(tied, key=decisive.__getitem__)
 
 
 def count_votes(
     votes: Iterable[Vote],
-    weight: Callable[[str, str, bool], int] = lambda voter, target, secret: 1,
+    weight: Callable[[str, str, bool], int] | None = None,
     decisive_rule: str = "latest",
 ) -> Execution:
-    """Tally the day: totals, the executed player (or None) and his decisive voter."""
+    """Tally the day: totals, the executed player (or None) and his decisive voter.
+
+    ``weight(voter, target, secret)`` gives a true vote's weight (1 when omitted).
+    This runs once per day of every game, so it works on plain tuples.
+    """
     public, secret = current_ballots(votes)
-    cast = [v for v in true_votes(public, secret, weight) if v.weight > 0]
+    cast: list[tuple[str, str, int, tuple]] = []  # voter, target, weight, time key
+    for voter, (target, key) in public.items():
+        if target is not None and voter not in secret:
+            cast.append((voter, target, weight(voter, target, False) if weight else 1, key))
+    for voter, (target, _) in secret.items():
+        if target is not None:
+            shown = public.get(voter)
+            key = shown[1] if shown is not None else LATEST  # INQ-R49
+            cast.append((voter, target, weight(voter, target, True) if weight else 1, key))
     totals: dict[str, int] = {}
     decisive: dict[str, tuple] = {}
-    on: dict[str, list[TrueVote]] = {}
-    for vote in cast:
-        totals[vote.target] = totals.get(vote.target, 0) + vote.weight
-        on.setdefault(vote.target, []).append(vote)
-        if vote.target not in decisive or vote.key > decisive[vote.target]:
-            decisive[vote.target] = vote.key
+    for _, target, w, key in cast:
+        if w <= 0:
+            continue
+        totals[target] = totals.get(target, 0) + w
+        if key > decisive.get(target, (-1,)):
+            decisive[target] = key
     executed = _executed_from(totals, decisive)
     voter = None
     if executed is not None:
-        ordered = sorted(on[executed], key=lambda v: v.key)
-        voter = ordered[-1].voter
+        on = sorted(
+            (TrueVote(v, t, w, k) for v, t, w, k in cast if t == executed and w > 0),
+            key=lambda tv: tv.key,
+        )
+        voter = on[-1].voter
         if decisive_rule == "tipping":
-            voter = _tipping_voter(executed, ordered, totals, decisive)
+            voter = _tipping_voter(executed, on, totals, decisive)
     return Execution(executed, totals, voter)
 
 
@@ -126,8 +121,9 @@ def _tipping_voter(
 def public_tally(votes: Iterable[Vote]) -> dict[str, list[Ballot]]:
     """The public votes at face value, per target, in the order they were pointed there."""
     public, _ = current_ballots(v for v in votes if not v.secret)
+    ordered = sorted(public.items(), key=lambda item: item[1][1])
     tally: dict[str, list[Ballot]] = {}
-    for ballot in sorted(public.values(), key=lambda b: b.seq):
-        if ballot.target is not None:
-            tally.setdefault(ballot.target, []).append(ballot)
+    for voter, (target, (_, at, seq)) in ordered:
+        if target is not None:
+            tally.setdefault(target, []).append(Ballot(voter, target, at, seq))
     return tally

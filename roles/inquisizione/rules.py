@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from roles.engine.abilities import check_ability, remember_target
+from roles.engine.abilities import Ability, check_ability, remember_target
+from roles.engine.channels import Channel, cemetery, living
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Action, GameState, PhaseOutcome, Player, Vote
 from roles.engine.ruleset import Ruleset
@@ -50,6 +51,10 @@ class Inquisizione(Ruleset):
 
     # -- legality ---------------------------------------------------------------------
 
+    def abilities_of(self, player: Player) -> tuple[Ability, ...]:
+        ability = ABILITIES.get(player.role)
+        return (ability,) if ability else ()
+
     def ability_rule(self, actor: Player) -> str:
         ability = ABILITIES.get(actor.role)
         return ability.rule if ability else NO_ABILITY_RULE.get(actor.role, self.roles_rule)
@@ -74,14 +79,14 @@ class Inquisizione(Ruleset):
         def extra(target: Player | None) -> None:
             if target is None:
                 return
-            if ability is PROTECT and target.role == "guardia_gemella":
-                if not self.opt(state, "guards_can_protect_partner"):
-                    raise self.violation(label, actor, f"cannot protect {target.name}, a Guard",
-                                         "INQ-D11")  # fmt: skip
-            elif ability is MAUL and target.role in ("lupo_mannaro", "lupo_scorbutico"):
-                if not self.opt(state, "wolves_can_target_wolves"):
-                    raise self.violation(label, actor, f"cannot maul {target.name}, a wolf",
-                                         "INQ-D12")  # fmt: skip
+            guard = target.role == "guardia_gemella"
+            wolf = target.role in ("lupo_mannaro", "lupo_scorbutico")
+            if ability is PROTECT and guard and not self.opt(state, "guards_can_protect_partner"):
+                raise self.violation(label, actor, f"cannot protect {target.name}, a Guard",
+                                     "INQ-D11")  # fmt: skip
+            if ability is MAUL and wolf and not self.opt(state, "wolves_can_target_wolves"):
+                raise self.violation(label, actor, f"cannot maul {target.name}, a wolf",
+                                     "INQ-D12")  # fmt: skip
 
         check_ability(self, state, label, actor, action, ability, owner=self.slot_owner(actor),
                       extra=extra)  # fmt: skip
@@ -177,6 +182,17 @@ class Inquisizione(Ruleset):
             outcome.tell(grumpy.name, "last_wolf", None, True)
             outcome.why(f"{grumpy.name} (lupo_scorbutico) is the only wolf left and mauls alone "
                         "from now on [INQ-R58]")  # fmt: skip
+
+    # -- channels -------------------------------------------------------------------------
+
+    def channels(self, state: GameState) -> list[Channel]:
+        """INQ-R2..R4, R33, R36, R53, R56, INQ-D17, D18: the Guards' pair, the Lupi Mannari
+        (never the Lupo Scorbutico) and the Cemetery, read by the living Becchino."""
+        return [
+            Channel("guardie", "Guardie Gemelle", living(state, ("guardia_gemella",))),
+            Channel("branco", "Branco", living(state, ("lupo_mannaro",))),
+            cemetery(state, departed=False, readers=living(state, ("becchino",))),
+        ]
 
     # -- wins (INQ §6, INQ-D16) -----------------------------------------------------------
 

@@ -310,7 +310,7 @@ def bounty_turns(night: Night) -> None:
     state = night.state
     hunter = next((p for p in state.players if p.role == "cacciatore_di_taglie"), None)
     bounty = state.memory.get("bounty")
-    if hunter is None or not hunter.in_game or bounty is None:
+    if hunter is None or not hunter.alive or bounty is None:
         return
     if state.death_phase.get(bounty) == night.index:
         hunter.role = "rinnegato"

@@ -5,9 +5,11 @@ The night lives in :mod:`roles.wild_west_wolf.night`, whose ordering table follo
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from roles.engine.abilities import Ability, check_ability
+from roles.engine.channels import Channel, cemetery, living
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Action, GameState, PhaseOutcome, Player, Vote
 from roles.engine.ruleset import Ruleset
@@ -81,6 +83,21 @@ class WildWestWolf(Ruleset):
         if action.vision:
             raise self.violation(label, actor, "has no vision", "WWW-R74")
         return abilities[0]
+
+    def abilities_of(self, player: Player) -> tuple[Ability, ...]:
+        return ABILITIES.get(player.dealt_role, ())
+
+    def shared_uses(self, state: GameState, label: str, ability: Ability) -> int:
+        return night.attacks_allowed(self, state, int(label[1:]) * 2) if label[0] == "N" else 0
+
+    def random_fields(self, state: GameState, ability: Ability, rng: random.Random) -> dict:
+        if ability.key in ("recruit", "shoot"):
+            return {"during": rng.choice(LAW_PHASES)}
+        if ability is VISION:
+            return {"vision": True}
+        if ability is FAKE_ROLE:
+            return {"fake_role": rng.choice([r for r in self.setup.cards if r != "pianista"])}
+        return {}
 
     def ability_rule(self, actor: Player) -> str:
         abilities = ABILITIES.get(actor.dealt_role)
@@ -180,10 +197,11 @@ class WildWestWolf(Ruleset):
         if (
             hunter is not None
             and executed.name == state.memory.get("bounty")
-            and hunter.in_game
+            and hunter.alive
             and hunter.role == "cacciatore_di_taglie"
         ):
             hunter.departed = True
+            hunter.alive = False
             state.goal_met.add(hunter.name)
             outcome.departed.append(hunter.name)
             outcome.deaths.append(night.Death(hunter.name, "left"))
@@ -204,6 +222,27 @@ class WildWestWolf(Ruleset):
                 outcome.why(f"{voter.name} cast the decisive vote on the Rinnegato and will die "
                             "of guilt tonight [WWW-R89, WWW-D6]")  # fmt: skip
 
+    # -- channels and will deadlines ---------------------------------------------------
+
+    def channels(self, state: GameState) -> list[Channel]:
+        """WWW-R5..R7, WWW-D25: the Indians' chat and the Cemetery, nothing else."""
+        departed = self.opt(state, "departed_cemetery_access")
+        return [
+            Channel("indiani", "Indiani", living(state, (), by_faction="indiani")),
+            cemetery(state, departed=departed),
+        ]
+
+    def will_deadline(self, state: GameState, name: str) -> tuple[str, str] | None:
+        """WWW-R17, WWW-R46, WWW-D23: (phase, HH:MM) by which ``name`` must hand in his
+        will; None for the living and for loners, who write none (WWW-R44)."""
+        player = state.by_name[name]
+        if player.alive or player.faction == "solitario":
+            return None
+        index = state.death_phase[name]
+        if index % 2 == 0:  # died in night k: noon of day k+1
+            return (f"D{index // 2 + 1}", "12:00")
+        return (f"D{index // 2 + 1}", self.opt(state, "day_death_will_deadline"))
+
     # -- wins (WWW §6) ---------------------------------------------------------------
 
     def winning_factions(self, state: GameState) -> list[str] | None:
@@ -211,7 +250,7 @@ class WildWestWolf(Ruleset):
         indians = americans = outlaws = 0
         sheriff = False
         for p in state.players:
-            if not p.in_game:
+            if not p.alive:
                 continue
             counts = cards[p.role].counts_as
             indians += counts == "indiano"
