@@ -31,6 +31,15 @@ TEXT = {
         "winners": "Vincitori: {names}.",
         "roles": "I ruoli:",
         "nobody": "nessuno",
+        "totals": "Totali pesati: {totals}.",
+        "causes": {
+            "executed": "giustiziato",
+            "pack": "ucciso nella notte",
+            "pistolero": "colpito da uno sparo",
+            "recruit_backfire": "colpito sul posto",
+            "guilt": "morto di rimorso",
+            "templare": "colpito dal Templare",
+        },
     },
     "en": {
         "start": "The game begins: {setup}, {n} players. Night 0 falls.",
@@ -49,6 +58,15 @@ TEXT = {
         "winners": "Winners: {names}.",
         "roles": "The roles:",
         "nobody": "nobody",
+        "totals": "Weighted totals: {totals}.",
+        "causes": {
+            "executed": "executed",
+            "pack": "killed in the night",
+            "pistolero": "shot",
+            "recruit_backfire": "shot on the spot",
+            "guilt": "died of guilt",
+            "templare": "struck by the Templar",
+        },
     },
 }
 FACTIONS = {
@@ -71,11 +89,17 @@ def announce(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> str:
     t = TEXT.get(lang, TEXT["it"])
     lines: list[str] = []
     label = outcome.phase
-    reveal = ruleset_for(state.setup).opt(state, "reveal_role_on_death")
+    rules = ruleset_for(state.setup)
+    reveal = rules.opt(state, "reveal_role_on_death")
+    with_cause = rules.opt(state, "announce_cause_of_death")
+    causes = {d.player: d.cause for d in outcome.deaths}
     setup = load_setup(state.setup)
 
     def shown(name: str) -> str:
-        return f"{name} ({role_name(state.by_name[name].role)})" if reveal else name
+        notes = [role_name(state.by_name[name].role)] if reveal else []
+        if with_cause and name in causes:
+            notes.append(t["causes"][causes[name]])
+        return f"{name} ({', '.join(notes)})" if notes else name
 
     if label == "setup":
         lines.append(t["start"].format(setup=setup.name, n=len(state.players)))
@@ -104,6 +128,9 @@ def announce(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> str:
         ]
         if silent:
             lines.append(t["not_voting"].format(names=_names(silent)))
+        if state.options.get(f"{rules.prefix}publish_weighted_tally") and outcome.execution:
+            totals = ", ".join(f"{n} {v}" for n, v in outcome.execution.totals.items())
+            lines.append(t["totals"].format(totals=totals or t["nobody"]))
         executed = outcome.execution.executed if outcome.execution else None
         lines.append(t["executed"].format(name=shown(executed)) if executed else t["no_execution"])
         others = [
@@ -118,12 +145,13 @@ def announce(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> str:
         factions = _names([FACTIONS.get(f, f) for f in state.winning_factions])
         lines.append(t["end"].format(factions=factions))
         lines.append(t["winners"].format(names=_names(state.winners or []) or t["nobody"]))
-        lines.append(t["roles"])
-        for p in state.players:
-            role = role_name(p.role)
-            if p.role != p.dealt_role:
-                role = f"{role_name(p.dealt_role)} → {role}"
-            lines.append(f"{p.name}: {role}")
+        if rules.opt(state, "reveal_all_at_end"):
+            lines.append(t["roles"])
+            for p in state.players:
+                role = role_name(p.role)
+                if p.role != p.dealt_role:
+                    role = f"{role_name(p.dealt_role)} → {role}"
+                lines.append(f"{p.name}: {role}")
     elif label.startswith("D") and outcome.execution is not None:
         lines.append(t["night_falls"].format(night=int(label[1:])))
     return "\n".join(lines)

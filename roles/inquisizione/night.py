@@ -61,7 +61,9 @@ def veggente(night: Night) -> None:
     target = night.state.by_name[action.target]
     seen = night.rules.setup.cards[target.role].seen_as
     to = night.recipient or seer.name
-    night.outcome.tell(to, "investigation", target.name, seen)
+    names_target = not night.recipient or night.recipient == seer.name
+    names_target = names_target or night.rules.opt(night.state, "postino_message_names_target")
+    night.outcome.tell(to, "investigation", target.name if names_target else None, seen)
     if night.recipient:
         night.outcome.why(f"{night.recipient} receives the Seer's answer on {target.name} "
                           "instead of the Seer [INQ-R30]")  # fmt: skip
@@ -86,7 +88,8 @@ def guardie_gemelle(night: Night) -> None:
     if action is None or not all(p.alive for p in guards):
         return
     night.protected = action.target
-    for guard in guards:
+    both = night.rules.opt(night.state, "grumpy_list_both_guards")
+    for guard in guards if both else [night.state.by_name[action.actor]]:
         night.visit(guard, action.target)  # INQ-D13: both Guards are listed
 
 
@@ -104,7 +107,8 @@ def lupi(night: Night) -> None:
                 "[INQ-R35]")  # fmt: skip
         return
     state.kill(out, victim, "pack")
-    out.why(f"the wolves maul {victim.name} [INQ-R54]")
+    executor = f" (by {action.actor})" if night.rules.opt(state, "record_maul_executor") else ""
+    out.why(f"the wolves maul {victim.name}{executor} [INQ-R54, INQ-D12]")
     if victim.role == "martire":
         state.goal_met.add(victim.name)
         state.memory["blocked_night"] = night.index + 2

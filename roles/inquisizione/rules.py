@@ -117,7 +117,10 @@ class Inquisizione(Ruleset):
     # -- phases -------------------------------------------------------------------------
 
     def designate(self, state: GameState, actions: list[Action]) -> None:
-        """INQ-R52, INQ-D14: the Templare's standing designation, changeable until the deadline."""
+        """INQ-R52, INQ-D14: the Templare's standing designation, changeable until the
+        deadline; with ``templar_designation_persists`` off it holds for one phase only."""
+        if not self.opt(state, "templar_designation_persists"):
+            state.memory.pop("designation", None)
         for action in actions:
             if state.by_name[action.actor].role == "templare":
                 state.memory["designation"] = action.target

@@ -134,6 +134,8 @@ def bandito(night: Night, phase: str, owner: Player | None, owner_alive: bool) -
         if told_failure:
             out.tell(bandit.name, "recruit", target.name, "failed")
         out.why(f"{target.name} shoots {bandit.name} (bandito) on the spot [WWW-R59, WWW-D29]")
+        if night.rules.opt(state, "bandit_shooter_informed"):
+            out.tell(target.name, "recognized", None, bandit.name)  # WWW-D11
     elif target.faction != "legge":
         if told_failure:
             out.tell(bandit.name, "recruit", target.name, "failed")
@@ -283,11 +285,15 @@ def spotted(night: Night) -> None:
         return  # WWW-R38: only the Indians' victim counts
     living = [p for p in state.players if p.alive and p.faction == "indiani"]
     others = [p for p in living if p.dealt_role != "capo_indiano"]
+    found = None
     if others:
         found = night.rules.rng(state, f"maestrina:{night.index}").choice(others)
         value = found.role if night.rules.opt(state, "teacher_learns_role") else found.name
         out.tell(teacher.name, "spotted", None, value)
-    for indian in living:
+    told = living
+    if night.rules.opt(state, "teacher_revealed_to") == "spotted_indian":
+        told = [found] if found is not None else living  # the Capo alone still learns (R40)
+    for indian in told:
         out.tell(indian.name, "spotted_by", None, teacher.name)
 
 
