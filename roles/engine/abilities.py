@@ -7,7 +7,6 @@ never-twice bans), each refusal citing the rule that makes it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -73,7 +72,6 @@ def check_ability(
     ability: Ability,
     *,
     owner: str | None = None,
-    extra: Callable[[Player | None], None] | None = None,
 ) -> Player | None:
     """Enforce what every ability shares; return the target (None when it has none)."""
     night = int(label[1:]) if label[0] == "N" else None
@@ -95,8 +93,6 @@ def check_ability(
             ability.once_rule,
         )  # fmt: skip
     if not ability.needs_target or (ability.optional_target and action.target is None):
-        if extra is not None:
-            extra(None)
         return None
     self_allowed = ability.self_rule is None or (
         ability.self_option is not None and ruleset.opt(state, ability.self_option)
@@ -125,8 +121,7 @@ def check_ability(
                 label, actor, f"cannot {ability.verb} {target.name} a second time",
                 ability.never_twice_rule,
             )  # fmt: skip
-    if extra is not None:
-        extra(target)
+    ruleset.check_target(state, label, actor, ability, target)
     return target
 
 

@@ -13,13 +13,14 @@ NIGHT = "N"
 DAY = "D"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)  # a player is himself: compared by identity
 class Player:
     name: str
     seat: int
     role: str  # the role card held now (cacciatore_di_taglie becomes rinnegato)
     dealt_role: str  # the card dealt at start
     faction: str  # current faction key, or "solitario"
+    counts_as: str = ""  # what the win formulas count him as (the card's "conta")
     alive: bool = True  # in the game: False for the dead and for the departed
     departed: bool = False  # the bounty hunter who left (WWW-R82): not alive, not dead
 
@@ -37,7 +38,6 @@ class Action:
     during: str | None = None
     fake_role: str | None = None
     vision: bool = False
-    seq: int = 0  # submission order within the phase
 
 
 @dataclass(slots=True)
@@ -119,16 +119,16 @@ class GameState:
     goal_met: set[str] = field(default_factory=set)  # loners who reached their objective
     winners: list[str] | None = None
     winning_factions: list[str] | None = None
+    holders: dict[str, Player] = field(default_factory=dict, repr=False)  # a cache
 
     def living(self) -> list[Player]:
         return [p for p in self.players if p.alive]
 
     def holder(self, role: str) -> Player | None:
         """The player dealt ``role`` (single roles only)."""
-        for p in self.players:
-            if p.dealt_role == role:
-                return p
-        return None
+        if not self.holders:
+            self.holders.update((p.dealt_role, p) for p in reversed(self.players))
+        return self.holders.get(role)
 
     def kill(self, outcome: PhaseOutcome, player: Player, cause: str) -> None:
         if not player.alive:

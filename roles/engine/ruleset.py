@@ -7,12 +7,13 @@ player forms offer.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
-from roles.engine.abilities import Ability
+from roles.engine.abilities import Ability, available
 from roles.engine.channels import Channel
 from roles.engine.errors import RuleViolation
 from roles.engine.model import (
@@ -24,6 +25,8 @@ from roles.engine.model import (
     phase_label,
 )
 from roles.engine.setups import Setup, SetupError, load_setup
+
+T = TypeVar("T")
 
 
 class Ruleset(ABC):
@@ -86,8 +89,9 @@ class Ruleset(ABC):
         except SetupError as exc:
             rule = self.prefix.rstrip(".").upper() + "-D"
             raise RuleViolation(str(exc), rule, phase="setup") from exc
+        cards = setup.cards
         seated = [
-            Player(name, seat, role, role, setup.cards[role].faction)
+            Player(name, seat, role, role, cards[role].faction, cards[role].counts_as)
             for seat, (name, role) in enumerate(players.items())
         ]
         state = GameState(
@@ -105,9 +109,11 @@ class Ruleset(ABC):
     ) -> None:
         """Setup-specific knowledge and secret draws."""
 
-    def rng(self, state: GameState, purpose: str) -> random.Random:
-        """A generator fixed by the game's seed and the draw's purpose (preview == commit)."""
-        return random.Random(f"{state.seed}:{purpose}")
+    def draw(self, state: GameState, purpose: str, items: list[T]) -> T:
+        """One item drawn uniformly, fixed by the game's seed and the draw's purpose, so the
+        GM's preview and the commit (and every replay) draw the same."""
+        digest = hashlib.blake2b(f"{state.seed}:{purpose}".encode(), digest_size=8).digest()
+        return items[int.from_bytes(digest, "big") % len(items)]
 
     # -- phases --------------------------------------------------------------------
 
@@ -119,8 +125,13 @@ class Ruleset(ABC):
         actions: Iterable[Action] = (),
         votes: Iterable[Vote] = (),
         wills: Mapping[str, str] | None = None,
+        checked: bool = False,
     ) -> PhaseOutcome:
-        """Validate and resolve the next phase; the state is updated in place."""
+        """Validate and resolve the next phase; the state is updated in place.
+
+        ``checked``: every action already passed :meth:`check_action` against this very
+        state, one slot per actor (the simulator checks as it builds them); the votes
+        are checked all the same."""
         expected = phase_label(state.phase_index + 1)
         if label != expected:
             raise RuleViolation(f"phase {label} given where {expected} comes next", "spec",
@@ -129,9 +140,11 @@ class Ruleset(ABC):
             raise RuleViolation("the game is already over", "spec", phase=label)
         actions = list(actions)
         votes = list(votes)
-        for seq, action in enumerate(actions):
-            action.seq = seq
-        self.validate(state, label, actions, votes)
+        if checked:
+            if votes:
+                self.check_votes(state, label, votes)
+        else:
+            self.validate(state, label, actions, votes)
         self.take_wills(state, label, wills or {})
         state.phase_index += 1
         outcome = PhaseOutcome(label)
@@ -203,14 +216,28 @@ class Ruleset(ABC):
     def ability_rule(self, actor: Player) -> str:
         return self.roles_rule
 
+    def check_target(  # noqa: B027 - an optional hook
+        self, state: GameState, label: str, actor: Player, ability: Ability, target: Player
+    ) -> None:
+        """Setup-specific limits on a target, once the shared ones passed."""
+
     @abstractmethod
     def abilities_of(self, player: Player) -> tuple[Ability, ...]:
         """The abilities ``player`` may submit (by his dealt card: a converted player keeps
         his powers)."""
 
+    def can_use(self, state: GameState, label: str, player: Player, ability: Ability) -> bool:
+        """Whether ``player`` may use ``ability`` at all in ``label``, whatever the target:
+        the player forms show exactly these (the legality check still judges each use)."""
+        return player.alive and available(state, label, player, ability)
+
     def shared_uses(self, state: GameState, label: str, ability: Ability) -> int:
         """How many entries of a shared ability count in ``label`` (two pack kills...)."""
         return 1
+
+    def likely_targets(self, state: GameState, ability: Ability, pool: list[str]) -> list[str]:
+        """The simulator's first guess at targets (the legality check still decides)."""
+        return pool
 
     def random_fields(self, state: GameState, ability: Ability, rng: random.Random) -> dict:
         """Extra fields a random use of ``ability`` needs (the simulator's hook)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from roles.engine.abilities import Ability, available
+from roles.engine.abilities import Ability
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Action, GameState, Player, Vote, phase_label
 from roles.engine.registry import ruleset_for
@@ -19,44 +19,59 @@ from roles.engine.setups import deal_roles
 TRIES = 4  # random targets tried per ability use before giving it up
 
 
+def _attempt(
+    rules: Ruleset, state: GameState, label: str, rng: random.Random,
+    members: list[Player], ability: Ability, pools: tuple[list[str], list[str]],
+) -> Action | None:  # fmt: skip
+    """A random legal use of ``ability`` by one of ``members``, or None after TRIES."""
+    chance = rng.random
+    in_game, everyone = pools
+    pool = (in_game if ability.dead_rule else everyone) if ability.needs_target else None
+    if pool:
+        pool = rules.likely_targets(state, ability, pool)
+    fields = rules.random_fields(state, ability, rng)
+    during, fake_role, vision = fields.get("during"), fields.get("fake_role"), "vision" in fields
+    for _ in range(TRIES):
+        actor = members[int(chance() * len(members))]
+        target = pool[int(chance() * len(pool))] if pool else None
+        action = Action(actor.name, target, during, fake_role, vision)
+        try:
+            rules.check_action(state, label, action)
+        except RuleViolation:
+            continue
+        return action
+    return None
+
+
 def random_actions(
     rules: Ruleset,
     state: GameState,
     label: str,
     rng: random.Random,
-    actors: list[tuple[Player, tuple[Ability, ...]]],
+    solo: list[tuple[Player, Ability]],
+    shared: list[tuple[Ability, list[Player]]],
     *,
     eagerness: float = 0.8,
 ) -> list[Action]:
-    """Random legal ability uses for the living ``actors`` in phase ``label``."""
-    in_game = [p.name for p in state.players if p.alive]
-    everyone = [p.name for p in state.players if not p.departed]
-    actions: list[Action] = []
-    shared_done: dict[str, int] = {}
+    """Random legal ability uses in phase ``label``: each living actor's own abilities,
+    and each shared ability (the pack kill, the Guards) once per allowed use."""
+    pools = ([p.name for p in state.players if p.alive],
+             [p.name for p in state.players if not p.departed])  # fmt: skip
     chance = rng.random
-    for player, abilities in actors:
-        if not player.alive:
-            continue
-        for ability in abilities:
-            if chance() > eagerness or not available(state, label, player, ability):
-                continue
-            if ability.shared:
-                done = shared_done.get(ability.key, 0)
-                if done >= rules.shared_uses(state, label, ability):
-                    continue
-            fields = rules.random_fields(state, ability, rng)
-            pool = (in_game if ability.dead_rule else everyone) if ability.needs_target else None
-            for _ in range(TRIES):
-                target = pool[int(chance() * len(pool))] if pool else None
-                action = Action(player.name, target, **fields)
-                try:
-                    rules.check_action(state, label, action)
-                except RuleViolation:
-                    continue
+    actions: list[Action] = []
+    for player, ability in solo:
+        if player.alive and chance() < eagerness and rules.can_use(state, label, player, ability):
+            action = _attempt(rules, state, label, rng, [player], ability, pools)
+            if action is not None:
                 actions.append(action)
-                if ability.shared:
-                    shared_done[ability.key] = shared_done.get(ability.key, 0) + 1
-                break
+    for ability, members in shared:
+        living = [p for p in members if rules.can_use(state, label, p, ability)]
+        if not living:
+            continue  # (a pack or a pair always agrees on its choice)
+        for _ in range(rules.shared_uses(state, label, ability)):
+            action = _attempt(rules, state, label, rng, living, ability, pools)
+            if action is not None:
+                actions.append(action)
     return actions
 
 
@@ -64,12 +79,11 @@ def random_votes(state: GameState, rng: random.Random, secret_role: str | None) 
     """Most living players vote for one of a few suspects; a few withdraw."""
     living = [p for p in state.players if p.alive]
     suspects = rng.sample(living, k=min(3, len(living)))
-    rng.shuffle(living)
-    chance = rng.random
     count = len(suspects)
+    start = int(rng.random() * len(living))  # who votes first
     votes: list[Vote] = []
-    for at, voter in enumerate(living):
-        roll = chance()
+    for at, voter in enumerate(living[start:] + living[:start]):
+        roll = rng.random()
         if roll < 0.15:
             continue
         target = suspects[int(roll * 7919) % count]
@@ -87,8 +101,15 @@ def random_game(setup_key: str, seed: int, *, max_phases: int = 200) -> tuple[Ga
     rng = random.Random(seed)
     names = [f"P{i:02d}" for i in range(rules.setup.players)]
     state, _ = rules.new_game(deal_roles(rules.setup, names, rng), seed=seed)
-    actors = [(p, rules.abilities_of(p)) for p in state.players]
-    actors = [(p, abilities) for p, abilities in actors if abilities]
+    solo: list[tuple[Player, Ability]] = []
+    groups: dict[Ability, list[Player]] = {}
+    for player in state.players:
+        for ability in rules.abilities_of(player):
+            if ability.shared:
+                groups.setdefault(ability, []).append(player)
+            else:
+                solo.append((player, ability))
+    shared = list(groups.items())
     secret_role = rules.vote_rules.get("secret_role")
     log = []
     while state.winning_factions is None:
@@ -96,8 +117,8 @@ def random_game(setup_key: str, seed: int, *, max_phases: int = 200) -> tuple[Ga
         if index >= max_phases:
             raise RuntimeError(f"game {setup_key}/{seed} did not end in {max_phases} phases")
         label = phase_label(index)
-        actions = random_actions(rules, state, label, rng, actors)
+        actions = random_actions(rules, state, label, rng, solo, shared)
         votes = random_votes(state, rng, secret_role) if index % 2 else []
-        outcome = rules.play(state, label, actions=actions, votes=votes)
+        outcome = rules.play(state, label, actions=actions, votes=votes, checked=True)
         log.append((label, actions, votes, outcome))
     return state, log

@@ -9,7 +9,7 @@ vote (his latest true vote) came first (WWW-R10 / INQ-R7, WWW-D5 / INQ-D6).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,40 +67,44 @@ def count_votes(
     votes: Iterable[Vote],
     weight: Callable[[str, str, bool], int] | None = None,
     decisive_rule: str = "latest",
+    weighted: Collection[str] = (),
 ) -> Execution:
     """Tally the day: totals, the executed player (or None) and his decisive voter.
 
-    ``weight(voter, target, secret)`` gives a true vote's weight (1 when omitted).
+    ``weight(voter, target, secret)`` gives the weight of the true votes of the voters in
+    ``weighted`` (every other vote weighs 1).
     This runs once per day of every game, so it works on plain tuples.
     """
     public, secret = current_ballots(votes)
     cast: list[tuple[str, str, int, tuple]] = []  # voter, target, weight, time key
     for voter, (target, key) in public.items():
         if target is not None and voter not in secret:
-            cast.append((voter, target, weight(voter, target, False) if weight else 1, key))
+            w = weight(voter, target, False) if voter in weighted and weight else 1
+            cast.append((voter, target, w, key))
     for voter, (target, _) in secret.items():
         if target is not None:
             shown = public.get(voter)
             key = shown[1] if shown is not None else LATEST  # INQ-R49
-            cast.append((voter, target, weight(voter, target, True) if weight else 1, key))
+            w = weight(voter, target, True) if voter in weighted and weight else 1
+            cast.append((voter, target, w, key))
     totals: dict[str, int] = {}
     decisive: dict[str, tuple] = {}
-    for _, target, w, key in cast:
+    latest: dict[str, str] = {}  # target -> the voter of his decisive vote
+    for voter, target, w, key in cast:
         if w <= 0:
             continue
         totals[target] = totals.get(target, 0) + w
         if key > decisive.get(target, (-1,)):
             decisive[target] = key
+            latest[target] = voter
     executed = _executed_from(totals, decisive)
-    voter = None
-    if executed is not None:
+    voter = latest.get(executed) if executed is not None else None
+    if executed is not None and decisive_rule == "tipping":
         on = sorted(
             (TrueVote(v, t, w, k) for v, t, w, k in cast if t == executed and w > 0),
             key=lambda tv: tv.key,
         )
-        voter = on[-1].voter
-        if decisive_rule == "tipping":
-            voter = _tipping_voter(executed, on, totals, decisive)
+        voter = _tipping_voter(executed, on, totals, decisive)
     return Execution(executed, totals, voter)
 
 

@@ -137,7 +137,7 @@ def templar_dies(rules: Inquisizione, state: GameState, out: PhaseOutcome) -> No
 
 def visitors(night: Night) -> None:
     """INQ-R59, R60, INQ-D13: the Lupo Scorbutico learns who targeted him, at dawn."""
-    grumpy = next((p for p in night.state.players if p.role == "lupo_scorbutico"), None)
+    grumpy = night.state.holder("lupo_scorbutico")
     if grumpy is None or night.state.death_phase.get(grumpy.name, night.index) < night.index:
         return
     names = [p.name for p in night.state.players if p.name in night.visitors]

@@ -55,6 +55,13 @@ class Inquisizione(Ruleset):
         ability = ABILITIES.get(player.role)
         return (ability,) if ability else ()
 
+    def likely_targets(self, state: GameState, ability: Ability, pool: list[str]) -> list[str]:
+        if ability is MAUL:
+            return [n for n in pool if state.by_name[n].faction != "branco"]
+        if ability is PROTECT:
+            return [n for n in pool if state.by_name[n].role != "guardia_gemella"]
+        return pool
+
     def ability_rule(self, actor: Player) -> str:
         ability = ABILITIES.get(actor.role)
         return ability.rule if ability else NO_ABILITY_RULE.get(actor.role, self.roles_rule)
@@ -76,21 +83,20 @@ class Inquisizione(Ruleset):
         elif ability is MAUL and label != "N0":
             self.check_may_maul(state, label, actor)
 
-        def extra(target: Player | None) -> None:
-            if target is None:
-                return
-            guard = target.role == "guardia_gemella"
-            wolf = target.role in ("lupo_mannaro", "lupo_scorbutico")
-            if ability is PROTECT and guard and not self.opt(state, "guards_can_protect_partner"):
+        check_ability(self, state, label, actor, action, ability, owner=self.slot_owner(actor))
+        return None if ability.shared else ability.key
+
+    def check_target(
+        self, state: GameState, label: str, actor: Player, ability: Ability, target: Player
+    ) -> None:
+        if ability is PROTECT and target.role == "guardia_gemella":
+            if not self.opt(state, "guards_can_protect_partner"):
                 raise self.violation(label, actor, f"cannot protect {target.name}, a Guard",
                                      "INQ-D11")  # fmt: skip
-            if ability is MAUL and wolf and not self.opt(state, "wolves_can_target_wolves"):
+        elif ability is MAUL and target.role in ("lupo_mannaro", "lupo_scorbutico"):  # noqa: SIM102
+            if not self.opt(state, "wolves_can_target_wolves"):
                 raise self.violation(label, actor, f"cannot maul {target.name}, a wolf",
                                      "INQ-D12")  # fmt: skip
-
-        check_ability(self, state, label, actor, action, ability, owner=self.slot_owner(actor),
-                      extra=extra)  # fmt: skip
-        return None if ability.shared else ability.key
 
     def slot_owner(self, actor: Player) -> str:
         """Shared slots are remembered per group, not per member."""
@@ -98,19 +104,38 @@ class Inquisizione(Ruleset):
             return "guardie"
         return "branco" if actor.role in ("lupo_mannaro", "lupo_scorbutico") else actor.name
 
-    def check_guards_alive(self, state: GameState, label: str, actor: Player) -> None:
+    def guards_active(self, state: GameState) -> bool:
         """INQ-R38: the power needs both Guards alive."""
-        if not all(p.alive for p in state.players if p.role == "guardia_gemella"):
+        return all(p.alive for p in state.players if p.role == "guardia_gemella")
+
+    def werewolves_alive(self, state: GameState) -> bool:
+        return any(p.alive and p.role == "lupo_mannaro" for p in state.players)
+
+    def maul_blocked(self, state: GameState, label: str) -> bool:
+        """INQ-R61, INQ-D25: no maul the night after the Martire was mauled."""
+        return state.memory.get("blocked_night") == int(label[1:]) * 2
+
+    def can_use(self, state: GameState, label: str, player: Player, ability: Ability) -> bool:
+        if not super().can_use(state, label, player, ability):
+            return False
+        if ability is PROTECT:
+            return self.guards_active(state)
+        if ability is MAUL:
+            alone_ok = player.role == "lupo_mannaro" or not self.werewolves_alive(state)
+            return alone_ok and not self.maul_blocked(state, label)
+        return True
+
+    def check_guards_alive(self, state: GameState, label: str, actor: Player) -> None:
+        if not self.guards_active(state):
             raise self.violation(label, actor, "lost the protection power when the other "
                                  "Guard died", "INQ-R38")  # fmt: skip
 
     def check_may_maul(self, state: GameState, label: str, actor: Player) -> None:
         """INQ-R58 (the Lupo Scorbutico mauls only alone), INQ-R61 (the Martire's block)."""
-        werewolves_alive = any(p.alive and p.role == "lupo_mannaro" for p in state.players)
-        if actor.role == "lupo_scorbutico" and werewolves_alive:
+        if actor.role == "lupo_scorbutico" and self.werewolves_alive(state):
             raise self.violation(label, actor, "does not take part in the maul while another "
                                  "wolf is alive", "INQ-R58")  # fmt: skip
-        if state.memory.get("blocked_night") == int(label[1:]) * 2:
+        if self.maul_blocked(state, label):
             raise self.violation(label, actor, "the wolves cannot maul tonight: they mauled "
                                  "the Martire last night", "INQ-R61")  # fmt: skip
 
@@ -153,16 +178,15 @@ class Inquisizione(Ruleset):
                                          "cannot withdraw his secret vote", "INQ-D7")  # fmt: skip
 
         def weight(voter: str, target: str, secret: bool) -> int:
-            if state.by_name[voter].role != "boia":
-                return 1
-            chosen = state.by_name[target]  # INQ-R47, INQ-D8: judged at 22:00
+            chosen = state.by_name[target]  # INQ-R47, INQ-D8: the Boia's vote, judged at 22:00
             return (
                 3
                 if chosen.role in ("lupo_mannaro", "lupo_scorbutico") or chosen.faction == "eresia"
                 else 1
             )
 
-        execution = count_votes(votes, weight)
+        boia = state.holder("boia")
+        execution = count_votes(votes, weight, weighted={boia.name} if boia else set())
         outcome.execution = execution
         outcome.public_votes = votes
         if execution.executed is None:
@@ -177,10 +201,12 @@ class Inquisizione(Ruleset):
 
     def after_phase(self, state: GameState, outcome: PhaseOutcome) -> None:
         """INQ-R58, INQ-D13: tell the Lupo Scorbutico once he is the only wolf."""
-        grumpy = next((p for p in state.players if p.role == "lupo_scorbutico"), None)
-        if grumpy is None or not grumpy.alive or state.memory.get("last_wolf_told"):
+        if state.memory.get("last_wolf_told"):
             return
-        if not any(p.alive and p.role == "lupo_mannaro" for p in state.players):
+        grumpy = state.holder("lupo_scorbutico")
+        if grumpy is None or not grumpy.alive:
+            return
+        if not self.werewolves_alive(state):
             state.memory["last_wolf_told"] = True
             outcome.tell(grumpy.name, "last_wolf", None, True)
             outcome.why(f"{grumpy.name} (lupo_scorbutico) is the only wolf left and mauls alone "
@@ -204,7 +230,7 @@ class Inquisizione(Ruleset):
         for p in state.players:
             if not p.alive:
                 continue
-            if p.role in ("lupo_mannaro", "lupo_scorbutico"):
+            if p.counts_as == "lupo":
                 wolves += 1
             else:
                 humans += 1

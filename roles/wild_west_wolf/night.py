@@ -287,7 +287,7 @@ def spotted(night: Night) -> None:
     others = [p for p in living if p.dealt_role != "capo_indiano"]
     found = None
     if others:
-        found = night.rules.rng(state, f"maestrina:{night.index}").choice(others)
+        found = night.rules.draw(state, f"maestrina:{night.index}", others)
         value = found.role if night.rules.opt(state, "teacher_learns_role") else found.name
         out.tell(teacher.name, "spotted", None, value)
     told = living
@@ -320,6 +320,7 @@ def bounty_turns(night: Night) -> None:
         return
     if state.death_phase.get(bounty) == night.index:
         hunter.role = "rinnegato"
+        hunter.counts_as = night.rules.setup.cards["rinnegato"].counts_as
         night.outcome.tell(hunter.name, "rinnegato", None, bounty)
         night.outcome.why(f"{bounty} died tonight: {hunter.name} becomes the Rinnegato "
                           "[WWW-R84]")  # fmt: skip

@@ -57,7 +57,7 @@ class WildWestWolf(Ruleset):
         if draws:
             raise RuleViolation(f"unknown draw {next(iter(draws))!r}", "spec", phase="setup")
         if chosen is None:
-            target = self.rng(state, "bounty").choice(eligible)
+            target = self.draw(state, "bounty", eligible)
         else:
             target = state.by_name.get(chosen)
             if target not in eligible:
@@ -87,8 +87,18 @@ class WildWestWolf(Ruleset):
     def abilities_of(self, player: Player) -> tuple[Ability, ...]:
         return ABILITIES.get(player.dealt_role, ())
 
+    def can_use(self, state: GameState, label: str, player: Player, ability: Ability) -> bool:
+        if not super().can_use(state, label, player, ability):
+            return False
+        return ability is not PACK_KILL or self.shared_uses(state, label, ability) > 0
+
     def shared_uses(self, state: GameState, label: str, ability: Ability) -> int:
         return night.attacks_allowed(self, state, int(label[1:]) * 2) if label[0] == "N" else 0
+
+    def likely_targets(self, state: GameState, ability: Ability, pool: list[str]) -> list[str]:
+        if ability is PACK_KILL:
+            return [n for n in pool if state.by_name[n].faction != "indiani"]
+        return pool
 
     def random_fields(self, state: GameState, ability: Ability, rng: random.Random) -> dict:
         if ability.key in ("recruit", "shoot"):
@@ -115,20 +125,26 @@ class WildWestWolf(Ruleset):
                 raise self.violation(label, actor, "the Indians cannot attack tonight: the "
                                      "Pianista was shot last night", "WWW-R91")  # fmt: skip
 
-        def extra(target: Player | None) -> None:
-            if ability is FAKE_ROLE:
-                self.check_fake_role(state, label, actor, action)
-            elif ability.key in ("recruit", "shoot"):
-                if action.during not in LAW_PHASES:
-                    raise self.violation(
-                        label, actor, f"must act during the phase of one of "
-                        f"{', '.join(LAW_PHASES)}, not {action.during!r}", "WWW-R63",
-                    )  # fmt: skip
-            elif ability is PACK_KILL:
-                self.check_pack_kill(state, label, actor, target)
-
-        check_ability(self, state, label, actor, action, ability, extra=extra)
+        if ability is FAKE_ROLE:
+            self.check_fake_role(state, label, actor, action)
+        elif ability.key in ("recruit", "shoot") and action.during not in LAW_PHASES:
+            raise self.violation(
+                label, actor, f"must act during the phase of one of "
+                f"{', '.join(LAW_PHASES)}, not {action.during!r}", "WWW-R63",
+            )  # fmt: skip
+        check_ability(self, state, label, actor, action, ability)
         return None if ability.shared else ability.key
+
+    def check_target(
+        self, state: GameState, label: str, actor: Player, ability: Ability, target: Player
+    ) -> None:
+        if (
+            ability is PACK_KILL
+            and target.faction == "indiani"
+            and not self.opt(state, "indians_can_target_indians")
+        ):
+            raise self.violation(label, actor, f"cannot attack {target.name}, an Indian",
+                                 "WWW-D19")  # fmt: skip
 
     def check_fake_role(self, state: GameState, label: str, actor: Player, action: Action) -> None:
         choice = action.fake_role
@@ -137,17 +153,6 @@ class WildWestWolf(Ruleset):
         if choice == "pianista" or choice not in self.setup.cards:
             raise self.violation(label, actor, f"cannot pass himself off as {choice!r}: any "
                                  "other role of this game", "WWW-D20")  # fmt: skip
-
-    def check_pack_kill(
-        self, state: GameState, label: str, actor: Player, target: Player | None
-    ) -> None:
-        if (
-            target is not None
-            and target.faction == "indiani"
-            and not self.opt(state, "indians_can_target_indians")
-        ):
-            raise self.violation(label, actor, f"cannot attack {target.name}, an Indian",
-                                 "WWW-D19")  # fmt: skip
 
     def take_wills(self, state: GameState, label: str, wills: dict[str, str]) -> None:
         limit = self.opt(state, "will_word_limit")
@@ -246,13 +251,12 @@ class WildWestWolf(Ruleset):
     # -- wins (WWW §6) ---------------------------------------------------------------
 
     def winning_factions(self, state: GameState) -> list[str] | None:
-        cards = self.setup.cards
         indians = americans = outlaws = 0
         sheriff = False
         for p in state.players:
             if not p.alive:
                 continue
-            counts = cards[p.role].counts_as
+            counts = p.counts_as
             indians += counts == "indiano"
             americans += counts == "americano"
             outlaws += p.faction == "fuorilegge"
