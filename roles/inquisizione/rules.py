@@ -7,9 +7,9 @@ from typing import Any, ClassVar
 from roles.engine.abilities import Ability, check_ability, remember_target
 from roles.engine.channels import Channel, cemetery, living
 from roles.engine.errors import RuleViolation
+from roles.engine.mechanics import blocked_night
 from roles.engine.model import Action, GameState, PhaseOutcome, Player, Vote
 from roles.engine.ruleset import Ruleset
-from roles.engine.votes import count_votes
 from roles.inquisizione import night
 from roles.inquisizione.abilities import ABILITIES, DESIGNATE, MAUL, NO_ABILITY_RULE, PROTECT
 
@@ -22,7 +22,7 @@ class Inquisizione(Ruleset):
     dead_actor_rule = "INQ-D19"
     vote_rules: ClassVar[dict[str, str]] = {
         "when": "INQ-R11", "secret": "INQ-R45", "secret_role": "boia",
-        "target": "INQ-D5", "self": "INQ-D5",
+        "target": "INQ-D5", "self": "INQ-D5", "tie": "INQ-R7",
     }  # fmt: skip
     night_order = night.NIGHT_ORDER_KEYS
 
@@ -113,7 +113,7 @@ class Inquisizione(Ruleset):
 
     def maul_blocked(self, state: GameState, label: str) -> bool:
         """INQ-R61, INQ-D25: no maul the night after the Martire was mauled."""
-        return state.memory.get("blocked_night") == int(label[1:]) * 2
+        return blocked_night(state, int(label[1:]) * 2)
 
     def can_use(self, state: GameState, label: str, player: Player, ability: Ability) -> bool:
         if not super().can_use(state, label, player, ability):
@@ -164,13 +164,6 @@ class Inquisizione(Ruleset):
     ) -> None:
         """INQ §9: the tally with the Boia's secret and triple vote, then the consequences."""
         self.designate(state, actions)
-        if not self.opt(state, "allow_vote_change"):
-            voted: set[tuple[str, bool]] = set()
-            for vote in votes:
-                if (vote.voter, vote.secret) in voted:
-                    raise self.violation(outcome.phase, state.by_name[vote.voter],
-                                         "cannot change his vote", "INQ-D5")  # fmt: skip
-                voted.add((vote.voter, vote.secret))
         if not self.opt(state, "boia_secret_withdrawable"):
             for vote in votes:
                 if vote.secret and vote.target is None and not vote.abstain:
@@ -186,17 +179,10 @@ class Inquisizione(Ruleset):
             )
 
         boia = state.holder("boia")
-        execution = count_votes(votes, weight, weighted={boia.name} if boia else set())
-        outcome.execution = execution
-        outcome.public_votes = votes
-        if execution.executed is None:
-            outcome.why("no vote weighs anything: no execution [INQ-D5]")
-            return
-        executed = state.by_name[execution.executed]
-        outcome.why(f"{executed.name} is executed with {execution.totals[executed.name]} votes "
-                    "[INQ-R7, INQ-R11]")  # fmt: skip
-        state.kill(outcome, executed, "executed")
-        if executed.role == "templare":
+        executed = self.run_vote(
+            state, outcome, votes, weight=weight, weighted={boia.name} if boia else ()
+        )
+        if executed is not None and executed.role == "templare":
             night.templar_dies(self, state, outcome)
 
     def after_phase(self, state: GameState, outcome: PhaseOutcome) -> None:

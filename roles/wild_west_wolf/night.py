@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from roles.engine.abilities import remember_target
+from roles.engine.abilities import Ability, remember_target
+from roles.engine.mechanics import blocked_night, martyr_of_the_pack
 from roles.engine.model import Action, Death, GameState, PhaseOutcome, Player
 from roles.wild_west_wolf.abilities import (
     ACCOMPANY,
@@ -48,6 +49,19 @@ class Night:
 
     def mark(self, player: Player, cause: str) -> None:
         self.marked.append((player, cause))
+
+    def outlaw_acting(self, ability: Ability, phase: str) -> tuple[Player, Action] | None:
+        """The Bandito's or Pistolero's action, if he chose this Law phase and is alive
+        (WWW-R57, R61, R94; void if he died earlier tonight, WWW-D8). Any attempt spends
+        his single use (WWW-D11, D12)."""
+        action = self.chosen.get(ability.key)
+        if action is None or action.during != phase:
+            return None
+        actor = self.state.by_name[action.actor]
+        if not actor.alive:
+            return None
+        self.state.used.add((actor.name, ability.key))
+        return actor, action
 
     def apply_deaths(self) -> None:
         for player, cause in self.marked:
@@ -110,14 +124,11 @@ def maestrina(night: Night, owner: Player) -> None:
 
 def bandito(night: Night, phase: str, owner: Player | None, owner_alive: bool) -> None:
     """WWW-R57..R59, WWW-D11: the recruitment, if the Bandito chose this phase."""
-    action = night.chosen.get("recruit")
-    if action is None or action.during != phase:
+    acting = night.outlaw_acting(RECRUIT, phase)
+    if acting is None:
         return
+    bandit, action = acting
     state, out = night.state, night.outcome
-    bandit = state.by_name[action.actor]
-    if not bandit.alive:
-        return  # void: he died earlier tonight
-    state.used.add((bandit.name, RECRUIT.key))
     target = state.by_name[action.target]
     told_failure = night.rules.opt(state, "bandit_told_failure")
     if owner_alive and owner is not None:
@@ -149,14 +160,11 @@ def bandito(night: Night, phase: str, owner: Player | None, owner_alive: bool) -
 
 def pistolero(night: Night, phase: str, owner: Player | None, owner_alive: bool) -> None:
     """WWW-R61, R62, R65, WWW-D12: the shot, if the Pistolero chose this phase."""
-    action = night.chosen.get("shoot")
-    if action is None or action.during != phase:
+    acting = night.outlaw_acting(SHOOT, phase)
+    if acting is None:
         return
+    gunman, action = acting
     state, out = night.state, night.outcome
-    gunman = state.by_name[action.actor]
-    if not gunman.alive:
-        return
-    state.used.add((gunman.name, SHOOT.key))
     if owner_alive and owner is not None:
         night.mark(owner, "pistolero")
         out.why(f"{gunman.name} (pistolero) acts in the {phase}'s phase while {owner.name} is "
@@ -198,7 +206,7 @@ def attacks_allowed(rules: WildWestWolf, state: GameState, index: int) -> int:
     """How many victims the Indians may attack on the night ``index`` (WWW §10)."""
     if index == 0:
         return 0  # WWW-R18
-    blocked = state.memory.get("blocked_night") == index  # WWW-R91
+    blocked = blocked_night(state, index)  # WWW-R91
     revenge = state.memory.get("revenge_night") == index  # WWW-R69
     if blocked and revenge:
         return 0 if rules.opt(state, "pianist_block_beats_revenge") else 2  # WWW-D18
@@ -253,10 +261,9 @@ def attack(night: Night, victim: Player) -> None:
     night.mark(victim, "pack")
     out.why(f"the Indians kill {victim.name} [WWW-R77]")
     if victim.role == "pianista":
-        state.goal_met.add(victim.name)
-        state.memory["blocked_night"] = night.index + 2
-        out.why("the Pianista was shot by the Indians: he wins with the winners, and the "
-                "Indians cannot shoot tomorrow night [WWW-R91, WWW-R92]")  # fmt: skip
+        martyr_of_the_pack(state, out, victim, night.index, "the Pianista was shot by the "
+                           "Indians: he wins with the winners, and the Indians cannot shoot "
+                           "tomorrow night [WWW-R91, WWW-R92]")  # fmt: skip
 
 
 def vision(night: Night) -> None:

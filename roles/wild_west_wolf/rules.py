@@ -13,7 +13,6 @@ from roles.engine.channels import Channel, cemetery, living
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Action, GameState, PhaseOutcome, Player, Vote
 from roles.engine.ruleset import Ruleset
-from roles.engine.votes import count_votes
 from roles.wild_west_wolf import night
 from roles.wild_west_wolf.abilities import (
     ABILITIES,
@@ -37,6 +36,7 @@ class WildWestWolf(Ruleset):
     departed_rule = "WWW-D21"
     vote_rules: ClassVar[dict[str, str]] = {
         "when": "WWW-R14", "secret": "WWW-D4", "target": "WWW-D4", "self": "WWW-D4",
+        "tie": "WWW-R10",
     }  # fmt: skip
     night_order = night.NIGHT_ORDER_KEYS
 
@@ -173,26 +173,14 @@ class WildWestWolf(Ruleset):
     def resolve_day(
         self, state: GameState, outcome: PhaseOutcome, actions: list[Action], votes: list[Vote]
     ) -> None:
-        if not self.opt(state, "allow_vote_change"):
-            voted: set[str] = set()
-            for vote in votes:
-                if vote.voter in voted:
-                    raise self.violation(outcome.phase, state.by_name[vote.voter],
-                                         "cannot change his vote", "WWW-D4")  # fmt: skip
-                voted.add(vote.voter)
-        execution = count_votes(votes, decisive_rule=self.opt(state, "rinnegato_decisive_vote"))
-        outcome.execution = execution
-        outcome.public_votes = votes
-        executions = state.memory.setdefault("executed", {})
-        executions[state.phase_index] = execution.executed
-        if execution.executed is None:
-            outcome.why("nobody received a vote: no execution [WWW-D4]")
-            return
-        executed = state.by_name[execution.executed]
-        outcome.why(f"{executed.name} is executed with {execution.totals[executed.name]} votes "
-                    "[WWW-R10, WWW-R14]")  # fmt: skip
-        state.kill(outcome, executed, "executed")
-        self.after_execution(state, outcome, executed, execution.decisive_voter)
+        executed = self.run_vote(
+            state, outcome, votes, decisive_rule=self.opt(state, "rinnegato_decisive_vote")
+        )
+        state.memory.setdefault("executed", {})[state.phase_index] = (
+            executed.name if executed else None
+        )
+        if executed is not None:
+            self.after_execution(state, outcome, executed, outcome.execution.decisive_voter)
 
     def after_execution(
         self, state: GameState, outcome: PhaseOutcome, executed: Player, decisive: str | None

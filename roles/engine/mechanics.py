@@ -1,0 +1,20 @@
+"""Small verbs that more than one ruleset uses."""
+
+from __future__ import annotations
+
+from roles.engine.model import GameState, PhaseOutcome, Player
+
+
+def martyr_of_the_pack(
+    state: GameState, out: PhaseOutcome, victim: Player, night_index: int, reason: str
+) -> None:
+    """A loner killed by the pack's attack has met his goal, and the pack may not kill
+    on the next night (the Pianista, WWW-R91/R92; the Martire, INQ-R61/R62)."""
+    state.goal_met.add(victim.name)
+    state.memory["blocked_night"] = night_index + 2
+    out.why(reason)
+
+
+def blocked_night(state: GameState, night_index: int) -> bool:
+    """Whether the pack may not kill on night ``night_index`` (see martyr_of_the_pack)."""
+    return state.memory.get("blocked_night") == night_index
