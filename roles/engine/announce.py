@@ -75,9 +75,10 @@ FACTIONS = {
 }  # fmt: skip
 
 
-def role_name(key: str) -> str:
-    """'capo_indiano' -> 'Capo indiano'."""
-    return key.replace("_", " ").capitalize()
+def role_name(key: str, setup_key: str) -> str:
+    """The card's title: 'capo_indiano' -> 'Capo indiano'."""
+    card = load_setup(setup_key).cards.get(key)
+    return card.name if card else key.replace("_", " ").capitalize()
 
 
 def _names(names: list[str]) -> str:
@@ -96,7 +97,7 @@ def announce(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> str:
     setup = load_setup(state.setup)
 
     def shown(name: str) -> str:
-        notes = [role_name(state.by_name[name].role)] if reveal else []
+        notes = [role_name(state.by_name[name].role, state.setup)] if reveal else []
         if with_cause and name in causes:
             notes.append(t["causes"][causes[name]])
         return f"{name} ({', '.join(notes)})" if notes else name
@@ -148,9 +149,9 @@ def announce(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> str:
         if rules.opt(state, "reveal_all_at_end"):
             lines.append(t["roles"])
             for p in state.players:
-                role = role_name(p.role)
+                role = role_name(p.role, state.setup)
                 if p.role != p.dealt_role:
-                    role = f"{role_name(p.dealt_role)} → {role}"
+                    role = f"{role_name(p.dealt_role, state.setup)} → {role}"
                 lines.append(f"{p.name}: {role}")
     elif label.startswith("D") and outcome.execution is not None:
         lines.append(t["night_falls"].format(night=int(label[1:])))

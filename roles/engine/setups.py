@@ -34,6 +34,8 @@ class RoleCard:
     counts_as: str
     faction: str
     told_as: str  # the role the holder is told he has (the Vicesceriffo is told cowboy)
+    name: str = ""  # the card's title, in Italian
+    text: str = ""  # the card's rule text, in Italian, as the original gives it
 
 
 @dataclass(frozen=True)
@@ -77,9 +79,11 @@ def available_setups() -> list[str]:
     return sorted(path.stem for path in SETUPS_DIR.glob("*.yaml"))
 
 
-def _card(setup_key: str, role: str, data: Any) -> RoleCard:
+def _card(setup_key: str, role: str, data: Any, text: Any) -> RoleCard:
     if not isinstance(data, dict) or any(name not in data for name in _CARD_FIELDS):
         raise SetupError(f"Setup {setup_key!r}: role {role!r} needs {', '.join(_CARD_FIELDS)}")
+    if not isinstance(text, dict) or not text.get("name") or not text.get("text"):
+        raise SetupError(f"Setup {setup_key!r}: role {role!r} has no card (name and text)")
     return RoleCard(
         key=role,
         count=int(data["count"]),
@@ -87,6 +91,8 @@ def _card(setup_key: str, role: str, data: Any) -> RoleCard:
         counts_as=str(data["counts_as"]),
         faction=str(data["faction"]),
         told_as=str(data.get("told_as", role)),
+        name=str(text["name"]),
+        text=" ".join(str(text["text"]).split()),
     )
 
 
@@ -97,7 +103,11 @@ def load_setup(key: str) -> Setup:
     if not path.is_file():
         raise SetupError(f"Unknown setup {key!r}; known setups: {', '.join(available_setups())}")
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    cards = {str(role): _card(key, str(role), spec) for role, spec in data["roles"].items()}
+    texts = data.get("cards") or {}
+    cards = {
+        str(role): _card(key, str(role), spec, texts.get(role))
+        for role, spec in data["roles"].items()
+    }
     setup = Setup(
         key=data["key"],
         name=data["name"],
