@@ -1,12 +1,19 @@
-"""Reads of games and players."""
+"""Reads of games and players, each in a fixed number of queries."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
 
-from games.models import Game
+from games.engine import rules_for, start_state
+from games.models import Game, Player, Result
+from games.presentation import describe, names_in
+from roles.engine.channels import Channel
+from roles.engine.setups import RoleCard, load_setup
 
 
 def games_for_gm(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
@@ -16,7 +23,7 @@ def games_for_gm(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
 
 def game_for_gm(*, user: AbstractBaseUser | AnonymousUser, pk: int) -> Game:
     """One of ``user``'s games (404 for anyone else's)."""
-    return get_object_or_404(Game.objects.prefetch_related("players"), pk=pk, gm=user)
+    return get_object_or_404(Game, pk=pk, gm=user)
 
 
 def game_summary(*, game_id: int) -> dict[str, object]:
@@ -28,3 +35,79 @@ def game_summary(*, game_id: int) -> dict[str, object]:
         "setup": game.setup,
         "players": list(game.players.values_list("name", flat=True)),
     }
+
+
+@dataclass
+class SheetRow:
+    player: Player
+    card: RoleCard
+    told: RoleCard | None  # the card he is told he holds, when it differs (Vicesceriffo)
+    knowledge: list[str] = field(default_factory=list)
+
+
+@dataclass
+class RoleSheet:
+    game: Game
+    rows: list[SheetRow]
+    channels: list[Channel]
+
+
+def _results_by_player(game: Game, players: list[Player]) -> dict[int, list[Result]]:
+    grouped: dict[int, list[Result]] = {p.pk: [] for p in players}
+    for result in Result.objects.filter(game=game).select_related("about"):
+        grouped[result.to_id].append(result)
+    return grouped
+
+
+def sentence(game: Game, result: Result, seats: dict[int, str]) -> str:
+    about = result.about.name if result.about_id else None
+    return describe(game.setup, result.kind, about, names_in(result.value, seats))
+
+
+def role_sheet(game: Game) -> RoleSheet:
+    """The GM's sheet: each player's role, what he was told at start, the private groups."""
+    setup = load_setup(game.setup)
+    players = list(game.players.all())
+    seats = {p.seat: p.name for p in players}
+    results = _results_by_player(game, players)
+    rows = []
+    for player in players:
+        card = setup.cards[player.role]
+        told = setup.cards[card.told_as] if card.told_as != player.role else None
+        knowledge = [
+            sentence(game, r, seats)
+            for r in results[player.pk]
+            if r.phase == "setup" and r.kind != "role"
+        ]
+        rows.append(SheetRow(player, card, told, knowledge))
+    state, _ = start_state(game, players)
+    return RoleSheet(game, rows, rules_for(game).channels(state))
+
+
+@dataclass
+class PlayerPage:
+    player: Player
+    game: Game
+    card: RoleCard
+    results: list[tuple[str, list[str]]]  # (phase, sentences), newest phase first
+    channels: list[Channel]
+    alive: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def player_page(player: Player) -> PlayerPage:
+    """What a player sees: the card he was told, what he knows, his results by phase."""
+    game = player.game
+    setup = load_setup(game.setup)
+    players = list(game.players.all())
+    seats = {p.seat: p.name for p in players}
+    card = setup.cards[setup.cards[player.role].told_as]
+    phases: dict[str, list[str]] = {}
+    for result in Result.objects.filter(to=player).select_related("about"):
+        if result.kind == "role":
+            continue
+        phases.setdefault(result.phase, []).append(sentence(game, result, seats))
+    state, _ = start_state(game, players)
+    channels = [c for c in rules_for(game).channels(state) if player.name in c.members + c.readers]
+    alive = state.by_name[player.name].alive
+    return PlayerPage(player, game, card, list(reversed(phases.items())), channels, alive)

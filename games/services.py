@@ -1,16 +1,78 @@
-"""Writes: every change to a game goes through a function here."""
+"""Writes: every change to a game goes through a function here (HackSoft style)."""
 
 from __future__ import annotations
 
+import hashlib
 import random
+import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from games.models import Game, Player
-from roles.engine.setups import deal_roles, load_setup
+from games.engine import start_state
+from games.models import AuditEvent, Game, Player, Result
+from roles.engine.errors import RuleViolation
+from roles.engine.setups import SetupError, deal_roles, load_setup
+
+# What sign-up posts put in front of a name: "1. ", "12) ", "- ", "* ", "• ", "@".
+_LIST_MARKER = re.compile(r"^\s*(?:\d+\s*[.)\-:]\s*|[-*•·]\s*)?@?")
+TOKEN_BYTES = 32  # 256 random bits
+
+
+def parse_player_names(text: str, *, expected: int) -> list[str]:
+    """The forum names of a pasted sign-up list, one per line, in order.
+
+    Blank lines are skipped; list markers and a leading @ are removed. Duplicates
+    (ignoring case) and a wrong count are errors that say what to fix.
+    """
+    names = []
+    for line in text.splitlines():
+        name = _LIST_MARKER.sub("", line, count=1).strip()
+        if name:
+            names.append(name)
+    errors = []
+    seen: dict[str, str] = {}
+    duplicates = []
+    for name in names:
+        key = name.casefold()
+        if key in seen and name not in duplicates:
+            duplicates.append(name)
+        seen.setdefault(key, name)
+    if duplicates:
+        errors.append(_("Nomi ripetuti: %(names)s.") % {"names": ", ".join(duplicates)})
+    too_long = [n for n in names if len(n) > 80]
+    if too_long:
+        errors.append(_("Nomi troppo lunghi (massimo 80 caratteri): %(names)s.")
+                      % {"names": ", ".join(too_long)})  # fmt: skip
+    if len(names) != expected:
+        errors.append(
+            _("Servono esattamente %(expected)d giocatori: ne hai incollati %(count)d.")
+            % {"expected": expected, "count": len(names)}
+        )
+    if errors:
+        raise ValidationError(errors)
+    return names
+
+
+def audit(
+    game: Game,
+    kind: str,
+    *,
+    user: AbstractBaseUser | None = None,
+    player: Player | None = None,
+    **detail: Any,
+) -> AuditEvent:
+    return AuditEvent.objects.create(game=game, kind=kind, user=user, player=player, detail=detail)
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 @transaction.atomic
@@ -21,17 +83,77 @@ def game_create(
     setup_key: str,
     player_names: Sequence[str],
     seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    language: str = "it",
+    deadlines: Mapping[str, Any] | None = None,
 ) -> Game:
-    """Create a game and deal the setup's roles at random (seeded, so it can be replayed)."""
+    """Create a game, deal the setup's roles at random (seeded), make the secret draws and
+    store what every player knows at start."""
     setup = load_setup(setup_key)
+    try:
+        setup.with_options(options)
+    except SetupError as exc:
+        raise ValidationError(str(exc)) from exc
     if seed is None:
         seed = secrets.randbits(48)
     roles = deal_roles(setup, player_names, random.Random(seed))
     game = Game.objects.create(
-        gm=gm, name=name, setup=setup.key, seed=seed, status=Game.Status.RUNNING
-    )
-    Player.objects.bulk_create(
+        gm=gm, name=name, setup=setup.key, seed=seed, options=dict(options or {}),
+        language=language, **dict(deadlines or {}),
+    )  # fmt: skip
+    players = Player.objects.bulk_create(
         Player(game=game, name=player, seat=seat, role=roles[player])
         for seat, player in enumerate(player_names, start=1)
     )
+    try:
+        state, outcome = start_state(game, players)
+    except RuleViolation as exc:  # an inconsistent setup file: nothing is kept
+        raise ValidationError(str(exc)) from exc
+    game.draws = {"bounty_target": state.memory["bounty"]} if "bounty" in state.memory else {}
+    game.save(update_fields=["draws"])
+    by_name = {p.name: p for p in players}
+    Result.objects.bulk_create(
+        Result(game=game, phase="setup", to=by_name[r.to], kind=r.kind, order=i,
+               about=by_name.get(r.about) if r.about else None,
+               value=_stored_value(r.kind, r.value, by_name))
+        for i, r in enumerate(outcome.results)
+    )  # fmt: skip
+    audit(game, "game_created", user=gm, setup=setup.key, seed=seed, players=list(player_names))
     return game
+
+
+# Result kinds whose value names players (shared/spec/scenarios.md).
+NAME_KINDS = {
+    "knows", "bounty", "spotted", "spotted_by", "recognized", "recruited_by", "rinnegato",
+    "wills", "visitors",
+}  # fmt: skip
+
+
+def _stored_value(kind: str, value: Any, by_name: Mapping[str, Player]) -> Any:
+    """Names inside a result's value are stored as seats, so a substitution renames them."""
+    if kind not in NAME_KINDS:
+        return value
+    if isinstance(value, list):
+        return {"seats": [by_name[v].seat for v in value]}
+    if isinstance(value, str) and value in by_name:
+        return {"seat": by_name[value].seat}
+    return value  # the Maestrina told a role (www.teacher_learns_role)
+
+
+@transaction.atomic
+def player_link_issue(*, player: Player, user: AbstractBaseUser | None = None) -> str:
+    """A new private link token for ``player``; any previous link stops working at once.
+    Only its hash is stored: the token is shown to the GM now and never again."""
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    player.token_hash = _hash(token)
+    player.token_issued_at = timezone.now()
+    player.save(update_fields=["token_hash", "token_issued_at"])
+    audit(player.game, "link_issued", user=user, player=player)
+    return token
+
+
+def player_for_token(token: str) -> Player | None:
+    """The player whose current link is ``token`` (None for a wrong or rotated one)."""
+    if not token or len(token) > 100:
+        return None
+    return Player.objects.select_related("game").filter(token_hash=_hash(token)).first()

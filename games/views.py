@@ -2,15 +2,76 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from games.selectors import game_for_gm
+from games.forms import GameCreateForm
+from games.models import Player
+from games.selectors import game_for_gm, role_sheet
+from games.services import game_create, player_link_issue
+
+FRESH_LINKS = "fresh_links"  # session key: links shown to the GM once, right after issue
+
+
+@login_required
+def game_new(request: HttpRequest) -> HttpResponse:
+    """Create a game from a setup and the pasted sign-up list, and deal."""
+    setup_key = request.GET.get("setup")
+    if request.method == "POST":
+        form = GameCreateForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                game = game_create(
+                    gm=request.user, name=data["name"], setup_key=form.setup_key,
+                    player_names=data["players"], seed=data["seed"], options=form.options(),
+                    language=data["language"],
+                    deadlines={k: data[k] for k in ("vote_close_time", "day_close_time",
+                                                    "powers_close_time")},
+                )  # fmt: skip
+            except ValidationError as exc:
+                form.add_error(None, exc)
+            else:
+                links = {p.pk: player_link_issue(player=p, user=request.user)
+                         for p in game.players.all()}  # fmt: skip
+                request.session[FRESH_LINKS] = {str(game.pk): {str(k): v for k, v in links.items()}}
+                messages.success(request, _("Ruoli distribuiti. Copia ora i link privati."))
+                return redirect(game)
+    else:
+        form = GameCreateForm(setup_key=setup_key, initial={"setup": setup_key})
+    template = "games/new.html#options" if request.htmx else "games/new.html"
+    return render(request, template, {"form": form})
 
 
 @login_required
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """The role sheet of one game."""
+    """The role sheet: roles, start knowledge, private groups, private links."""
     game = game_for_gm(user=request.user, pk=pk)
-    return render(request, "games/detail.html", {"game": game, "players": game.players.all()})
+    fresh = request.session.get(FRESH_LINKS, {}).get(str(game.pk), {})
+    sheet = role_sheet(game)
+    links = {
+        int(pid): request.build_absolute_uri(reverse("player_enter", args=[token]))
+        for pid, token in fresh.items()
+    }
+    return render(request, "games/detail.html", {"sheet": sheet, "game": game, "links": links})
+
+
+@login_required
+@require_POST
+def player_link_rotate(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """A new private link for one player; the old one stops working at once."""
+    game = game_for_gm(user=request.user, pk=pk)
+    player = get_object_or_404(Player, pk=player_pk, game=game)
+    token = player_link_issue(player=player, user=request.user)
+    fresh = request.session.get(FRESH_LINKS, {})
+    fresh.setdefault(str(game.pk), {})[str(player.pk)] = token
+    request.session[FRESH_LINKS] = fresh
+    messages.success(request, _("Nuovo link per %(name)s: il precedente non funziona più.")
+                     % {"name": player.name})  # fmt: skip
+    return redirect(f"{game.get_absolute_url()}#player-{player.pk}")

@@ -154,6 +154,17 @@ CELERY_RESULT_EXPIRES = 3600
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
+# The cache (rate limits) lives in the same Redis; Django names its Unix sockets unix://.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL.replace("redis+socket://", "unix://", 1),
+        "KEY_PREFIX": _read("CACHE_KEY_PREFIX", str, "tabula"),
+        "TIMEOUT": 3600,
+    }
+}
+RATELIMIT_USE_CACHE = "default"
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

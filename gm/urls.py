@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from games import player_views
 from gm import views
 
 urlpatterns = [
@@ -11,5 +12,7 @@ urlpatterns = [
     path("esci/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("partite/", include("games.urls")),
+    path("p/<str:token>/", player_views.player_enter, name="player_enter"),
+    path("io/", player_views.player_home, name="player_home"),
     path("admin/", admin.site.urls),
 ]

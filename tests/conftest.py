@@ -82,3 +82,11 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subpro
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache_namespace(settings):
+    """Each test gets its own key prefix in the real Redis cache (rate limits...)."""
+    settings.CACHES = {
+        "default": {**settings.CACHES["default"], "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}
+    }

@@ -48,6 +48,7 @@ class Setup:
     night_order: tuple[str, ...]
     deadlines: dict[str, str] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
+    option_choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
     info: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -117,6 +118,7 @@ def load_setup(key: str) -> Setup:
         night_order=tuple(data.get("night_order") or ()),
         deadlines=dict(data.get("deadlines") or {}),
         options=dict(data.get("options") or {}),
+        option_choices={k: tuple(v) for k, v in (data.get("option_choices") or {}).items()},
         info=dict(data.get("info") or {}),
     )
     if setup.key != key:
@@ -129,6 +131,9 @@ def load_setup(key: str) -> Setup:
             raise SetupError(f"Setup {key!r}: role {card.key!r} has unknown faction")
         if card.told_as not in cards:
             raise SetupError(f"Setup {key!r}: role {card.key!r} is told an unknown role")
+    for name, choices in setup.option_choices.items():
+        if setup.options.get(name) not in choices:
+            raise SetupError(f"Setup {key!r}: option {name} defaults outside its choices")
     for name, value in setup.deadlines.items():
         if not _TIME.match(str(value)):
             raise SetupError(f"Setup {key!r}: deadline {name} = {value!r} is not HH:MM")
