@@ -1,0 +1,66 @@
+"""Browser: the GM creates a 16-player Wild West Wolf game, deals and copies a link; the
+player opens it on a phone-sized screen and reads his role card (Playwright, system
+Chromium)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.conftest import require_chromium
+from tests.factories import WWW_NAMES
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's loop vs the ORM
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture
+def browser():
+    chromium = require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=chromium,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield browser
+        browser.close()
+
+
+def test_gm_deals_and_player_reads_role_on_a_phone(live_server, browser, django_user_model):
+    django_user_model.objects.create_user(username="master", password="pw-master-1")
+    gm = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = gm.new_page()
+    page.goto(f"{live_server.url}/")
+    page.fill("input[name=username]", "master")
+    page.fill("input[name=password]", "pw-master-1")
+    page.click("button[type=submit]")
+    page.click("text=Nuova partita")
+    page.fill("input[name=name]", "Far West di prova")
+    page.select_option("select[name=setup]", "wild-west-wolf")
+    page.fill("textarea[name=players]", "\n".join(f"{i}. {n}" for i, n in enumerate(WWW_NAMES, 1)))
+    page.fill("input[name=seed]", "42")
+    page.click("text=Crea e distribuisci i ruoli")
+    page.wait_for_selector("table.sheet")
+    assert page.locator("table.sheet tbody tr").count() == 16
+    assert page.locator("text=Indiani").first.is_visible()
+    field = page.get_by_label("Link privato di Ivan")
+    row = page.locator("tr", has=field)
+    link = field.input_value()
+    row.locator("button.copy").click()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert link in copied
+    assert copied.startswith("Ciao Ivan")
+
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(link)
+    assert "/io/" in phone.url
+    assert "/p/" not in phone.url
+    heading = phone.locator(".role-card h2").inner_text()
+    assert heading.startswith("Sei: ")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390  # no sideways scrolling on a phone
