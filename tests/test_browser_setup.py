@@ -4,22 +4,20 @@ Chromium)."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from tests.conftest import require_chromium
 from tests.factories import WWW_NAMES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's loop vs the ORM
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 @pytest.fixture
-def browser():
+def browser(monkeypatch):
     chromium = require_chromium()
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's loop vs the ORM
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:

@@ -21,6 +21,7 @@ PRODUCTION_ENV = {
 
 def run_django(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if k not in PRODUCTION_ENV}
+    clean.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     # An empty .env: only what the test passes counts.
     clean["DJANGO_READ_DOT_ENV_FILE"] = "false"
     return subprocess.run(
@@ -78,6 +79,7 @@ def test_environment_variables_are_used():
 
 def test_production_settings_pass_check_deploy_with_zero_warnings():
     clean = {k: v for k, v in os.environ.items() if k not in PRODUCTION_ENV}
+    clean.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     clean["DJANGO_READ_DOT_ENV_FILE"] = "false"
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "DEBUG"],
