@@ -1,14 +1,20 @@
 """The bridge between the database and the pure rules engine.
 
 The engine's state is never stored: it is rebuilt from the stored inputs (the deal, the
-seed, the options, the draws, and later every committed phase's submissions) by replaying
-them through the engine, which is deterministic and takes microseconds a phase.
+seed, the options, the draws, and every committed phase's exact engine input and the GM's
+overrides) by replaying them, which is deterministic and takes microseconds a phase.
+Players are stored by seat, so a substitution (a new forum name) changes nothing.
 """
 
 from __future__ import annotations
 
-from games.models import Game
-from roles.engine.model import GameState, PhaseOutcome
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.models import Game, Phase, Player, Submission, Will
+from roles.engine.errors import RuleViolation
+from roles.engine.model import Action, GameState, PhaseOutcome, Vote
+from roles.engine.overrides import apply_overrides
 from roles.engine.registry import ruleset_for
 from roles.engine.ruleset import Ruleset
 
@@ -22,3 +28,106 @@ def start_state(game: Game, players: list | None = None) -> tuple[GameState, Pha
     seated = players if players is not None else list(game.players.all())
     dealt = {p.name: p.role for p in sorted(seated, key=lambda p: p.seat)}
     return rules_for(game).new_game(dealt, seed=game.seed, options=game.options, draws=game.draws)
+
+
+@dataclass
+class Rebuilt:
+    game: Game
+    rules: Ruleset
+    state: GameState
+    players: list[Player]
+    by_seat: dict[int, Player] = field(default_factory=dict)
+
+    def name(self, seat: int | None) -> str | None:
+        return self.by_seat[seat].name if seat is not None else None
+
+
+def rebuild(game: Game, phases: list[Phase] | None = None) -> Rebuilt:
+    """The engine's state after every committed phase (or after ``phases``)."""
+    players = list(game.players.all())
+    state, _ = start_state(game, players)
+    built = Rebuilt(game, rules_for(game), state, players, {p.seat: p for p in players})
+    if phases is None:
+        phases = list(game.phases.filter(status=Phase.Status.COMMITTED).order_by("index"))
+    for phase in phases:
+        replay(built, phase.label, phase.inputs, phase.overrides)
+    return built
+
+
+def replay(built: Rebuilt, label: str, inputs: dict, overrides: list) -> PhaseOutcome:
+    """Resolve one phase from stored inputs (seats), with the GM's overrides."""
+    actions = [
+        Action(built.name(a["actor"]), built.name(a.get("target")), a.get("during") or None,
+               a.get("fake_role") or None, bool(a.get("vision")))
+        for a in inputs.get("actions", [])
+    ]  # fmt: skip
+    votes = [
+        Vote(built.name(v["voter"]), built.name(v.get("target")), v["at"],
+             bool(v.get("secret")), bool(v.get("abstain")))
+        for v in inputs.get("votes", [])
+    ]  # fmt: skip
+    wills = {built.name(int(seat)): text for seat, text in inputs.get("wills", {}).items()}
+    outcome = built.rules.play(built.state, label, actions=actions, votes=votes, wills=wills)
+    named = [{**o, "player": built.name(o["seat"])} for o in overrides]
+    apply_overrides(built.rules, built.state, outcome, named)
+    return outcome
+
+
+@dataclass
+class Inputs:
+    """A phase's engine input, gathered from the submissions, with what was left out."""
+
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    votes: list[dict[str, Any]] = field(default_factory=list)
+    wills: dict[str, str] = field(default_factory=dict)
+    dropped: list[str] = field(default_factory=list)  # why a submission does not count
+
+    def as_json(self) -> dict[str, Any]:
+        return {"actions": self.actions, "votes": self.votes, "wills": self.wills}
+
+
+def gather_inputs(built: Rebuilt, phase: Phase) -> Inputs:
+    """The latest action of each player's slot and every vote event, in time order, as the
+    engine takes them; anything the rules refuse at this point is left out, with why."""
+    rules, state = built.rules, built.state
+    inputs = Inputs()
+    submissions = list(
+        Submission.objects.filter(phase=phase)
+        .select_related("player", "target")
+        .order_by("at", "pk")
+    )
+    latest: dict[tuple[int, str], Submission] = {}
+    for sub in submissions:
+        if sub.kind == Submission.Kind.ACTION:
+            latest.pop((sub.player.seat, sub.slot), None)
+            latest[(sub.player.seat, sub.slot)] = sub  # re-inserted: keeps the time order
+    for sub in latest.values():
+        action = Action(sub.player.name, sub.target.name if sub.target else None,
+                        sub.during or None, sub.fake_role or None, sub.vision)  # fmt: skip
+        try:
+            rules.require_in_game(state.by_name[action.actor], phase.label)
+            rules.check_action(state, phase.label, action)
+        except RuleViolation as exc:
+            inputs.dropped.append(str(exc))
+            continue
+        inputs.actions.append({
+            "actor": sub.player.seat, "target": sub.target.seat if sub.target else None,
+            "during": sub.during, "fake_role": sub.fake_role, "vision": sub.vision,
+        })  # fmt: skip
+    for order, sub in enumerate(s for s in submissions if s.kind != Submission.Kind.ACTION):
+        vote = Vote(sub.player.name, sub.target.name if sub.target else None, order,
+                    sub.kind == Submission.Kind.SECRET_VOTE, sub.abstain)  # fmt: skip
+        try:
+            rules.check_vote(state, phase.label, vote)
+        except RuleViolation as exc:
+            inputs.dropped.append(str(exc))
+            continue
+        inputs.votes.append({
+            "voter": sub.player.seat, "target": sub.target.seat if sub.target else None,
+            "at": order, "secret": vote.secret, "abstain": sub.abstain,
+        })  # fmt: skip
+    loners = {p.name for p in state.players if p.faction == "solitario"}
+    for will in Will.objects.filter(player__game=built.game).select_related("player"):
+        if will.text.strip() and will.player.name not in loners:
+            inputs.wills[str(will.player.seat)] = will.text
+    return inputs

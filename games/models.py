@@ -9,6 +9,7 @@ import datetime as dt
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -114,3 +115,83 @@ class AuditEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.kind}"
+
+
+class Phase(models.Model):
+    """A night or a day. Its submissions are the engine's input; at commit the engine's
+    exact input and output are stored, so the game can always be rebuilt by replay."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Aperta")
+        CLOSED = "closed", _("Chiusa, in attesa del master")
+        COMMITTED = "committed", _("Risolta")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="phases")
+    label = models.CharField(_("fase"), max_length=8)  # N0, D1, N1, ...
+    index = models.PositiveIntegerField()  # N0=0, D1=1, N1=2, ...
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    opened_at = models.DateTimeField(default=timezone.now)
+    closes_at = models.DateTimeField(_("scadenza"))
+    committed_at = models.DateTimeField(null=True, blank=True)
+    inputs = models.JSONField(default=dict, blank=True)  # what the engine resolved (at commit)
+    overrides = models.JSONField(default=list, blank=True)  # the GM's corrections, with reasons
+    outcome = models.JSONField(default=dict, blank=True)  # deaths, execution, trace, posts
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="phase_unique_index"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} {self.label}"
+
+    @property
+    def is_night(self) -> bool:
+        return self.label.startswith("N")
+
+
+class Submission(models.Model):
+    """One thing a player sent for a phase: an ability use or a vote event. Nothing is
+    ever edited: a new row supersedes (the latest action of a slot counts; votes count in
+    their order, with their times)."""
+
+    class Kind(models.TextChoices):
+        ACTION = "action", _("Azione")
+        VOTE = "vote", _("Voto")
+        SECRET_VOTE = "secret", _("Voto segreto")
+
+    phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="submissions")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="submissions")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    slot = models.CharField(max_length=24, blank=True)  # the ability key of an action
+    target = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", null=True, blank=True
+    )
+    during = models.CharField(max_length=40, blank=True)
+    fake_role = models.CharField(max_length=40, blank=True)
+    vision = models.BooleanField(default=False)
+    abstain = models.BooleanField(default=False)
+    at = models.DateTimeField(default=timezone.now)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )  # the GM, when he enters it on the player's behalf
+    reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["phase", "at", "pk"]
+        indexes = [models.Index(fields=["phase", "kind", "at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.player_id}→{self.target_id}"
+
+
+class Will(models.Model):
+    """A player's will (WWW-R41..R47), kept whole; the engine cuts it when delivered."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="will")
+    text = models.TextField(blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"will of {self.player_id}"

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import random
 import re
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -16,8 +18,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine import start_state
-from games.models import AuditEvent, Game, Player, Result
+from games.models import AuditEvent, Game, Phase, Player, Result
 from roles.engine.errors import RuleViolation
+from roles.engine.model import phase_label
 from roles.engine.setups import SetupError, deal_roles, load_setup
 
 # What sign-up posts put in front of a name: "1. ", "12) ", "- ", "* ", "• ", "@".
@@ -115,9 +118,10 @@ def game_create(
     Result.objects.bulk_create(
         Result(game=game, phase="setup", to=by_name[r.to], kind=r.kind, order=i,
                about=by_name.get(r.about) if r.about else None,
-               value=_stored_value(r.kind, r.value, by_name))
+               value=stored_value(r.kind, r.value, by_name))
         for i, r in enumerate(outcome.results)
     )  # fmt: skip
+    phase_open(game, 0)
     audit(game, "game_created", user=gm, setup=setup.key, seed=seed, players=list(player_names))
     return game
 
@@ -129,7 +133,7 @@ NAME_KINDS = {
 }  # fmt: skip
 
 
-def _stored_value(kind: str, value: Any, by_name: Mapping[str, Player]) -> Any:
+def stored_value(kind: str, value: Any, by_name: Mapping[str, Player]) -> Any:
     """Names inside a result's value are stored as seats, so a substitution renames them."""
     if kind not in NAME_KINDS:
         return value
@@ -138,6 +142,27 @@ def _stored_value(kind: str, value: Any, by_name: Mapping[str, Player]) -> Any:
     if isinstance(value, str) and value in by_name:
         return {"seat": by_name[value].seat}
     return value  # the Maestrina told a role (www.teacher_learns_role)
+
+
+def next_deadline(game: Game, at: dt.time, after: dt.datetime) -> dt.datetime:
+    """The first ``at`` wall-clock time in the game's time zone after ``after`` (right
+    across the daylight-saving changes: the time zone gives each date its own offset)."""
+    zone = ZoneInfo(game.time_zone)
+    local = after.astimezone(zone)
+    candidate = dt.datetime.combine(local.date(), at, tzinfo=zone)
+    if candidate <= local:
+        candidate = dt.datetime.combine(local.date() + dt.timedelta(days=1), at, tzinfo=zone)
+    return candidate
+
+
+def phase_open(game: Game, index: int, *, now: dt.datetime | None = None) -> Phase:
+    """Open phase ``index``: a night closes at the powers deadline, a day at the vote close."""
+    now = now or timezone.now()
+    label = phase_label(index)
+    at = game.powers_close_time if label.startswith("N") else game.vote_close_time
+    return Phase.objects.create(
+        game=game, label=label, index=index, opened_at=now, closes_at=next_deadline(game, at, now)
+    )
 
 
 @transaction.atomic

@@ -223,6 +223,10 @@ class Ruleset(ABC):
         """Setup-specific limits on a target, once the shared ones passed."""
 
     @abstractmethod
+    def ability_key(self, actor: Player, action: Action) -> str:
+        """The slot an (already checked) action fills: its ability's key."""
+
+    @abstractmethod
     def abilities_of(self, player: Player) -> tuple[Ability, ...]:
         """The abilities ``player`` may submit (by his dealt card: a converted player keeps
         his powers)."""

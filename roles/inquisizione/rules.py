@@ -62,6 +62,9 @@ class Inquisizione(Ruleset):
             return [n for n in pool if state.by_name[n].role != "guardia_gemella"]
         return pool
 
+    def ability_key(self, actor: Player, action: Action) -> str:
+        return ABILITIES[actor.role].key
+
     def ability_rule(self, actor: Player) -> str:
         ability = ABILITIES.get(actor.role)
         return ability.rule if ability else NO_ABILITY_RULE.get(actor.role, self.roles_rule)

@@ -109,6 +109,9 @@ class WildWestWolf(Ruleset):
             return {"fake_role": rng.choice([r for r in self.setup.cards if r != "pianista"])}
         return {}
 
+    def ability_key(self, actor: Player, action: Action) -> str:
+        return self.ability_for(actor, action, "").key
+
     def ability_rule(self, actor: Player) -> str:
         abilities = ABILITIES.get(actor.dealt_role)
         return abilities[0].rule if abilities else self.roles_rule

@@ -1,0 +1,232 @@
+"""Services of the running game: phases, submissions, preview, commit, undo."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.engine import Inputs, gather_inputs, rebuild, replay
+from games.models import Game, Phase, Player, Result, Submission, Will
+from games.services import audit, phase_open, stored_value
+from roles.engine.announce import announce
+from roles.engine.errors import RuleViolation
+from roles.engine.model import Action, PhaseOutcome, Vote
+from roles.engine.overrides import OVERRIDE_KINDS
+
+
+def current_phase(game: Game) -> Phase | None:
+    """The phase not yet committed (the one players act in), if any."""
+    return game.phases.exclude(status=Phase.Status.COMMITTED).order_by("index").first()
+
+
+def _open_for_submissions(phase: Phase) -> Phase:
+    """Lock the phase row and make sure it still takes submissions."""
+    locked = Phase.objects.select_for_update().get(pk=phase.pk)
+    if locked.status != Phase.Status.OPEN or timezone.now() >= locked.closes_at:
+        raise ValidationError(_("La fase %(phase)s è chiusa: non si accettano più invii.")
+                              % {"phase": locked.label})  # fmt: skip
+    return locked
+
+
+def _check(callable_: Any, *args: Any) -> None:
+    try:
+        callable_(*args)
+    except RuleViolation as exc:
+        raise ValidationError(exc.message + f" [{exc.rule}]") from exc
+
+
+@transaction.atomic
+def action_submit(
+    *,
+    phase: Phase,
+    player: Player,
+    target: Player | None = None,
+    during: str = "",
+    fake_role: str = "",
+    vision: bool = False,
+    entered_by: AbstractBaseUser | None = None,
+    reason: str = "",
+) -> Submission:
+    """Record an ability use, if the rules allow it now (the engine's own check)."""
+    phase = _open_for_submissions(phase)
+    if target is not None and target.game_id != player.game_id:
+        raise ValidationError(_("Giocatore sconosciuto."))
+    built = rebuild(phase.game)
+    action = Action(player.name, target.name if target else None, during or None,
+                    fake_role or None, vision)  # fmt: skip
+    actor = built.state.by_name[player.name]
+    _check(built.rules.require_in_game, actor, phase.label)
+    _check(built.rules.check_action, built.state, phase.label, action)
+    ability = built.rules.ability_key(actor, action)
+    submission = Submission.objects.create(
+        phase=phase, player=player, kind=Submission.Kind.ACTION, slot=ability, target=target,
+        during=during, fake_role=fake_role, vision=vision, entered_by=entered_by, reason=reason,
+    )  # fmt: skip
+    audit(phase.game, "action", user=entered_by, player=player, phase=phase.label,
+          slot=ability, target=target.name if target else None, during=during,
+          fake_role=fake_role, reason=reason)  # fmt: skip
+    return submission
+
+
+@transaction.atomic
+def vote_cast(
+    *,
+    phase: Phase,
+    player: Player,
+    target: Player | None,
+    secret: bool = False,
+    abstain: bool = False,
+    at: dt.datetime | None = None,
+    entered_by: AbstractBaseUser | None = None,
+    reason: str = "",
+) -> Submission:
+    """Record a vote event (a vote, a change, a withdrawal with ``target=None``)."""
+    phase = _open_for_submissions(phase)
+    if target is not None and target.game_id != player.game_id:
+        raise ValidationError(_("Giocatore sconosciuto."))
+    built = rebuild(phase.game)
+    vote = Vote(player.name, target.name if target else None, 0, secret, abstain)
+    _check(built.rules.check_vote, built.state, phase.label, vote)
+    kind = Submission.Kind.SECRET_VOTE if secret else Submission.Kind.VOTE
+    submission = Submission.objects.create(
+        phase=phase, player=player, kind=kind, target=target, abstain=abstain,
+        at=at or timezone.now(), entered_by=entered_by, reason=reason,
+    )  # fmt: skip
+    audit(phase.game, "vote", user=entered_by, player=player, phase=phase.label, secret=secret,
+          target=target.name if target else None, reason=reason)  # fmt: skip
+    return submission
+
+
+@transaction.atomic
+def will_save(*, player: Player, text: str) -> Will:
+    """Save a player's will (loners write none, WWW-R44)."""
+    built = rebuild(player.game)
+    if (
+        player.game.setup == "wild-west-wolf"
+        and built.state.by_name[player.name].faction == "solitario"
+    ):
+        raise ValidationError(_("I personaggi Solitari non possono scrivere testamento."))
+    will, _created = Will.objects.update_or_create(player=player, defaults={"text": text})
+    audit(player.game, "will", player=player, words=len(text.split()))
+    return will
+
+
+@dataclass
+class Preview:
+    phase: Phase
+    outcome: PhaseOutcome
+    inputs: Inputs
+    announcement: str
+    over: bool
+    winners: list[str] | None = None
+    winning_factions: list[str] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def phase_preview(phase: Phase) -> Preview:
+    """What the engine would decide now, with its reasons (nothing is stored)."""
+    phase.refresh_from_db(fields=["overrides", "status"])
+    built = rebuild(phase.game)
+    inputs = gather_inputs(built, phase)
+    outcome = replay(built, phase.label, inputs.as_json(), phase.overrides)
+    text = announce(built.state, outcome, lang=phase.game.language)
+    state = built.state
+    return Preview(phase, outcome, inputs, text, state.over, state.winners, state.winning_factions)
+
+
+@transaction.atomic
+def override_add(
+    *, phase: Phase, user: AbstractBaseUser, kind: str, player: Player, reason: str
+) -> None:
+    """A GM correction of the outcome, kept with its reason (applied at preview and commit)."""
+    if kind not in OVERRIDE_KINDS or not reason.strip() or player.game_id != phase.game_id:
+        raise ValidationError(_("Serve un tipo valido, un giocatore e una motivazione."))
+    locked = Phase.objects.select_for_update().get(pk=phase.pk)
+    if locked.status == Phase.Status.COMMITTED:
+        raise ValidationError(_("La fase è già risolta."))
+    locked.overrides = [*locked.overrides, {"kind": kind, "seat": player.seat, "reason": reason}]
+    locked.save(update_fields=["overrides"])
+    audit(phase.game, "override", user=user, player=player, phase=phase.label, change=kind,
+          reason=reason)  # fmt: skip
+
+
+@transaction.atomic
+def phase_commit(*, phase: Phase, user: AbstractBaseUser | None) -> bool:
+    """Apply the phase, exactly once (a double click or a second tab does nothing):
+    store the engine's input and output, the private results, and open the next phase.
+    Returns False when it was already committed."""
+    now = timezone.now()
+    won = (
+        Phase.objects.filter(pk=phase.pk)
+        .exclude(status=Phase.Status.COMMITTED)
+        .update(status=Phase.Status.COMMITTED, committed_at=now)
+    )
+    if won != 1:
+        return False
+    phase.refresh_from_db()
+    game = phase.game
+    before = game.phases.filter(status=Phase.Status.COMMITTED, index__lt=phase.index)
+    built = rebuild(game, list(before.order_by("index")))
+    inputs = gather_inputs(built, phase)
+    outcome = replay(built, phase.label, inputs.as_json(), phase.overrides)
+    by_name = {p.name: p for p in built.players}
+    phase.inputs = inputs.as_json()
+    phase.outcome = {
+        "deaths": [d.as_dict() for d in outcome.deaths],
+        "execution": outcome.execution.as_dict() if outcome.execution else None,
+        "trace": outcome.trace,
+        "dropped": inputs.dropped,
+        "announcement": announce(built.state, outcome, lang=game.language),
+        "winners": built.state.winners,
+        "winning_factions": built.state.winning_factions,
+    }
+    phase.save(update_fields=["inputs", "outcome"])
+    start = Result.objects.filter(game=game).count()
+    Result.objects.bulk_create(
+        Result(game=game, phase=phase.label, to=by_name[r.to], kind=r.kind, order=start + i,
+               about=by_name.get(r.about) if r.about else None,
+               value=stored_value(r.kind, r.value, by_name))
+        for i, r in enumerate(outcome.results)
+    )  # fmt: skip
+    if built.state.over:
+        game.status = Game.Status.FINISHED
+        game.save(update_fields=["status"])
+    else:
+        phase_open(game, phase.index + 1, now=now)
+    audit(game, "commit", user=user, phase=phase.label,
+          deaths=[d.player for d in outcome.deaths])  # fmt: skip
+    return True
+
+
+@transaction.atomic
+def phase_undo(*, game: Game, user: AbstractBaseUser) -> Phase:
+    """Take back the last commit: its results go, the phase it opened goes (with what was
+    sent for it), and it is open again for corrections."""
+    last = (
+        Phase.objects.select_for_update()
+        .filter(game=game, status=Phase.Status.COMMITTED)
+        .order_by("-index")
+        .first()
+    )
+    if last is None:
+        raise ValidationError(_("Non c'è nessuna fase risolta da annullare."))
+    following = Phase.objects.filter(game=game, index__gt=last.index)
+    dropped = Submission.objects.filter(phase__in=following).count()
+    following.delete()
+    Result.objects.filter(game=game, phase=last.label).delete()
+    reopen = timezone.now() < last.closes_at
+    last.status = Phase.Status.OPEN if reopen else Phase.Status.CLOSED
+    last.committed_at = None
+    last.inputs, last.outcome = {}, {}
+    last.save(update_fields=["status", "committed_at", "inputs", "outcome"])
+    game.status = Game.Status.RUNNING
+    game.save(update_fields=["status"])
+    audit(game, "undo", user=user, phase=last.label, dropped_submissions=dropped)
+    return last
