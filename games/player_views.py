@@ -1,13 +1,20 @@
-"""The players' side: a private link, exchanged for a session, and the player's page."""
+"""The players' side: a private link, exchanged for a session, and the player's page
+with the forms for what the rules let him do now."""
 
 from __future__ import annotations
 
+from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 
+from games.forms_player import LAW_PHASES
 from games.models import Player
+from games.phases import action_submit, current_phase, vote_cast, will_save
 from games.selectors import player_page
 from games.services import player_for_token
 
@@ -46,6 +53,78 @@ def session_player(request: HttpRequest) -> Player:
 
 @never_cache
 def player_home(request: HttpRequest) -> HttpResponse:
-    """The player's page: role card, what he knows, the results he received."""
+    """The player's page: role card, what he knows, results, and the open forms."""
     page = player_page(session_player(request))
-    return render(request, "games/player.html", {"page": page})
+    return render(request, "games/player.html", {"page": page, "law_phases": LAW_PHASES})
+
+
+def _after_post(request: HttpRequest, player: Player, saved: str, error: str) -> HttpResponse:
+    """htmx: the refreshed forms with the confirmation or the error; otherwise a redirect."""
+    if request.htmx:
+        context = {"page": player_page(player), "saved": saved, "error": error,
+                   "law_phases": LAW_PHASES}  # fmt: skip
+        return render(request, "games/player.html#forms", context)
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, saved)
+    return redirect("player_home")
+
+
+def _target(player: Player, name: str) -> Player | None:
+    """A player of the same game (a forged name from another game is unknown)."""
+    if not name:
+        return None
+    target = Player.objects.filter(game_id=player.game_id, name=name).first()
+    if target is None:
+        raise ValidationError(_("Giocatore sconosciuto."))
+    return target
+
+
+@require_POST
+def player_action(request: HttpRequest) -> HttpResponse:
+    player = session_player(request)
+    phase = current_phase(player.game)
+    saved = error = ""
+    try:
+        if phase is None:
+            raise ValidationError(_("La partita è finita."))
+        action_submit(
+            phase=phase, player=player, target=_target(player, request.POST.get("target", "")),
+            during=request.POST.get("during", ""), fake_role=request.POST.get("fake_role", ""),
+            vision=request.POST.get("slot") == "vision",
+        )  # fmt: skip
+        saved = _("Scelta salvata. Puoi cambiarla fino alla scadenza.")
+    except ValidationError as exc:
+        error = " ".join(exc.messages)
+    return _after_post(request, player, saved, error)
+
+
+@require_POST
+def player_vote(request: HttpRequest) -> HttpResponse:
+    player = session_player(request)
+    phase = current_phase(player.game)
+    saved = error = ""
+    secret = request.POST.get("secret") == "1"
+    try:
+        if phase is None:
+            raise ValidationError(_("La partita è finita."))
+        target = _target(player, request.POST.get("target", ""))
+        abstain = secret and target is None and request.POST.get("abstain") == "1"
+        vote_cast(phase=phase, player=player, target=target, secret=secret, abstain=abstain)
+        saved = _("Voto registrato.") if target else _("Voto ritirato.")
+    except ValidationError as exc:
+        error = " ".join(exc.messages)
+    return _after_post(request, player, saved, error)
+
+
+@require_POST
+def player_will(request: HttpRequest) -> HttpResponse:
+    player = session_player(request)
+    saved = error = ""
+    try:
+        will_save(player=player, text=request.POST.get("text", "")[:5000])
+        saved = _("Testamento salvato.")
+    except ValidationError as exc:
+        error = " ".join(exc.messages)
+    return _after_post(request, player, saved, error)

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
-from games.engine import rules_for, start_state
-from games.models import Game, Player, Result
+from games.engine import rebuild, rules_for, start_state
+from games.forms_player import AbilityForm, VoteForm, ability_forms, vote_forms
+from games.models import Game, Phase, Player, Result, Submission, Will
+from games.phases import current_phase
 from games.presentation import describe, names_in
 from roles.engine.channels import Channel
+from roles.engine.errors import RuleViolation
 from roles.engine.setups import RoleCard, load_setup
 
 
@@ -92,22 +95,51 @@ class PlayerPage:
     results: list[tuple[str, list[str]]]  # (phase, sentences), newest phase first
     channels: list[Channel]
     alive: bool = True
-    extra: dict[str, Any] = field(default_factory=dict)
+    phase: Phase | None = None
+    open: bool = False
+    abilities: list[AbilityForm] = field(default_factory=list)
+    votes: list[VoteForm] = field(default_factory=list)
+    will: Will | None = None
+    can_write_will: bool = False
+    word_limit: int = 150
+
+
+def latest_submissions(phase: Phase, player: Player) -> dict[str, Submission]:
+    """The player's standing submission per slot ("vote" and "secret" for votes)."""
+    latest: dict[str, Submission] = {}
+    for sub in Submission.objects.filter(phase=phase, player=player).select_related("target"):
+        latest[sub.slot if sub.kind == Submission.Kind.ACTION else sub.kind] = sub
+    return latest
 
 
 def player_page(player: Player) -> PlayerPage:
-    """What a player sees: the card he was told, what he knows, his results by phase."""
+    """What a player sees: the card he was told, what he knows, his results by phase, and
+    the forms for exactly what the rules let him do now."""
     game = player.game
     setup = load_setup(game.setup)
-    players = list(game.players.all())
-    seats = {p.seat: p.name for p in players}
+    built = rebuild(game)
+    seats = {p.seat: p.name for p in built.players}
     card = setup.cards[setup.cards[player.role].told_as]
     phases: dict[str, list[str]] = {}
     for result in Result.objects.filter(to=player).select_related("about"):
-        if result.kind == "role":
-            continue
-        phases.setdefault(result.phase, []).append(sentence(game, result, seats))
-    state, _ = start_state(game, players)
-    channels = [c for c in rules_for(game).channels(state) if player.name in c.members + c.readers]
-    alive = state.by_name[player.name].alive
-    return PlayerPage(player, game, card, list(reversed(phases.items())), channels, alive)
+        if result.kind != "role":
+            phases.setdefault(result.phase, []).append(sentence(game, result, seats))
+    rules, state = built.rules, built.state
+    me = state.by_name[player.name]
+    channels = [c for c in rules.channels(state) if player.name in c.members + c.readers]
+    page = PlayerPage(player, game, card, list(reversed(phases.items())), channels, me.alive)
+    page.phase = current_phase(game)
+    page.open = bool(page.phase and page.phase.status == Phase.Status.OPEN
+                     and page.phase.closes_at > timezone.now() and me.alive)  # fmt: skip
+    if page.open:
+        latest = latest_submissions(page.phase, player)
+        page.abilities = ability_forms(built, page.phase, player.name, latest)
+        page.votes = vote_forms(built, page.phase, player.name, latest)
+    try:
+        rules.take_wills(state, "", {player.name: ""})
+        page.can_write_will = True
+    except RuleViolation:
+        page.can_write_will = False
+    page.will = Will.objects.filter(player=player).first()
+    page.word_limit = state.options.get(f"{rules.prefix}will_word_limit", 150)
+    return page

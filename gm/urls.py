@@ -14,5 +14,8 @@ urlpatterns = [
     path("partite/", include("games.urls")),
     path("p/<str:token>/", player_views.player_enter, name="player_enter"),
     path("io/", player_views.player_home, name="player_home"),
+    path("io/azione/", player_views.player_action, name="player_action"),
+    path("io/voto/", player_views.player_vote, name="player_vote"),
+    path("io/testamento/", player_views.player_will, name="player_will"),
     path("admin/", admin.site.urls),
 ]

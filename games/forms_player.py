@@ -1,0 +1,84 @@
+"""What a player may submit now, as the engine says (the forms offer nothing else)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext_lazy as _
+
+from games.engine import Rebuilt
+from games.models import Phase, Submission
+from roles.engine.abilities import Ability
+from roles.engine.errors import RuleViolation
+from roles.engine.model import Vote
+
+ABILITY_LABELS = {
+    "investigate": _("Indaga su"), "accompany": _("Accompagna"),
+    "deliver": _("Consegna i testamenti a"), "recruit": _("Prova a reclutare"),
+    "shoot": _("Prova a sparare a"), "vision": _("Chiedi agli spiriti il ruolo di"),
+    "pack_kill": _("Attacco degli Indiani"), "fake_role": _("Ruolo da mostrare allo Sciamano"),
+    "probe": _("Sonda"), "redirect": _("Consegna il responso del Veggente a"),
+    "test": _("Indaga (eretico o no) su"), "protect": _("Proteggi"), "maul": _("Sbrana"),
+    "designate": _("Designa, se muori"),
+}  # fmt: skip
+LAW_PHASES = ("pastore", "notaio", "maresciallo", "maestrina")
+
+
+@dataclass
+class AbilityForm:
+    ability: Ability
+    label: str
+    targets: list[str]  # the legal targets, by name
+    current: Submission | None = None
+    needs_phase: bool = False  # Bandito / Pistolero: the Law phase to act in
+    roles: list[tuple[str, str]] = field(default_factory=list)  # Pianista: role choices
+    optional: bool = False  # the Templare may clear his designation
+
+
+@dataclass
+class VoteForm:
+    targets: list[str]
+    current: Submission | None = None
+    secret: bool = False
+
+
+def ability_forms(built: Rebuilt, phase: Phase, name: str, latest: dict) -> list[AbilityForm]:
+    rules, state = built.rules, built.state
+    player = state.by_name[name]
+    forms = []
+    for ability in rules.abilities_of(player):
+        if not rules.can_use(state, phase.label, player, ability):
+            continue
+        needs_phase = ability.key in ("recruit", "shoot")
+        form = AbilityForm(ability, str(ABILITY_LABELS.get(ability.key, ability.key)), [],
+                           latest.get(ability.key), needs_phase)  # fmt: skip
+        if ability.needs_target:
+            form.targets = rules.legal_targets(
+                state, name, label=phase.label, during=LAW_PHASES[0] if needs_phase else None,
+                vision=ability.key == "vision",
+            )  # fmt: skip
+            form.optional = ability.optional_target
+            if not form.targets and not form.optional:
+                continue
+        else:
+            form.roles = [(k, c.name) for k, c in rules.setup.cards.items()
+                          if k != player.dealt_role]  # fmt: skip
+        forms.append(form)
+    return forms
+
+
+def vote_forms(built: Rebuilt, phase: Phase, name: str, latest: dict) -> list[VoteForm]:
+    rules, state = built.rules, built.state
+    if not phase.label.startswith("D") or not state.by_name[name].alive:
+        return []
+    targets = []
+    for candidate in state.players:
+        try:
+            rules.check_vote(state, phase.label, Vote(name, candidate.name, 0))
+        except RuleViolation:
+            continue
+        targets.append(candidate.name)
+    forms = [VoteForm(targets, latest.get("vote"))]
+    if rules.vote_rules.get("secret_role") == state.by_name[name].dealt_role:
+        forms.append(VoteForm(targets, latest.get("secret"), secret=True))
+    return forms
