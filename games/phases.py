@@ -9,15 +9,17 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from games.board import timed_tally
 from games.engine import Inputs, gather_inputs, rebuild, replay
 from games.models import Game, Phase, Player, Result, Submission, Will
+from games.posts import FORMATS, render
 from games.services import audit, phase_open, stored_value
-from roles.engine.announce import announce
+from roles.engine.announce import announce, post
 from roles.engine.errors import RuleViolation
-from roles.engine.model import Action, PhaseOutcome, Vote
+from roles.engine.model import Action, GameState, PhaseOutcome, Vote
 from roles.engine.overrides import OVERRIDE_KINDS
 
 
@@ -121,6 +123,7 @@ def will_save(*, player: Player, text: str) -> Will:
 @dataclass
 class Preview:
     phase: Phase
+    state: GameState  # after the phase
     outcome: PhaseOutcome
     inputs: Inputs
     announcement: str
@@ -138,7 +141,8 @@ def phase_preview(phase: Phase) -> Preview:
     outcome = replay(built, phase.label, inputs.as_json(), phase.overrides)
     text = announce(built.state, outcome, lang=phase.game.language)
     state = built.state
-    return Preview(phase, outcome, inputs, text, state.over, state.winners, state.winning_factions)
+    return Preview(phase, state, outcome, inputs, text, state.over, state.winners,
+                   state.winning_factions)  # fmt: skip
 
 
 @transaction.atomic
@@ -177,6 +181,8 @@ def phase_commit(*, phase: Phase, user: AbstractBaseUser | None) -> bool:
     inputs = gather_inputs(built, phase)
     outcome = replay(built, phase.label, inputs.as_json(), phase.overrides)
     by_name = {p.name: p for p in built.players}
+    submissions = list(phase.submissions.select_related("player", "target"))
+    following = None if built.state.over else phase_open(game, phase.index + 1, now=now)
     phase.inputs = inputs.as_json()
     phase.outcome = {
         "deaths": [d.as_dict() for d in outcome.deaths],
@@ -184,6 +190,7 @@ def phase_commit(*, phase: Phase, user: AbstractBaseUser | None) -> bool:
         "trace": outcome.trace,
         "dropped": inputs.dropped,
         "announcement": announce(built.state, outcome, lang=game.language),
+        "posts": forum_posts(game, phase, built.state, outcome, submissions, following),
         "winners": built.state.winners,
         "winning_factions": built.state.winning_factions,
     }
@@ -198,11 +205,30 @@ def phase_commit(*, phase: Phase, user: AbstractBaseUser | None) -> bool:
     if built.state.over:
         game.status = Game.Status.FINISHED
         game.save(update_fields=["status"])
-    else:
-        phase_open(game, phase.index + 1, now=now)
     audit(game, "commit", user=user, phase=phase.label,
           deaths=[d.player for d in outcome.deaths])  # fmt: skip
     return True
+
+
+def forum_posts(
+    game: Game,
+    phase: Phase,
+    state: GameState,
+    outcome: PhaseOutcome,
+    submissions: list[Submission],
+    following: Phase | None,
+) -> dict[str, str]:
+    """The phase's public post in every format, with the next deadline."""
+    with translation.override(game.language):
+        what = _("Votazioni aperte") if phase.is_night else _("Consegna dei poteri")
+    deadline = (what, following.closes_at) if following is not None else None
+    tally = None if phase.is_night else timed_tally(submissions)[0]
+    parts = post(state, outcome, game.language)
+    return {
+        fmt: render(parts, fmt, lang=game.language, time_zone=game.time_zone, tally=tally,
+                    next_deadline=deadline)
+        for fmt in FORMATS
+    }  # fmt: skip
 
 
 @transaction.atomic

@@ -1,10 +1,17 @@
 from django.urls import path
 
-from games import views
+from games import gm_views, views
 
 app_name = "games"
 urlpatterns = [
     path("nuova/", views.game_new, name="new"),
     path("<int:pk>/", views.game_detail, name="detail"),
     path("<int:pk>/giocatori/<int:player_pk>/link/", views.player_link_rotate, name="rotate"),
+    path("<int:pk>/fase/", gm_views.phase_page, name="phase"),
+    path("<int:pk>/fase/voto/", gm_views.gm_vote, name="gm_vote"),
+    path("<int:pk>/fase/azione/", gm_views.gm_action, name="gm_action"),
+    path("<int:pk>/fase/correzione/", gm_views.gm_override, name="gm_override"),
+    path("<int:pk>/fase/risolvi/", gm_views.gm_commit, name="gm_commit"),
+    path("<int:pk>/fase/annulla/", gm_views.gm_undo, name="gm_undo"),
+    path("<int:pk>/annunci/", gm_views.game_posts, name="posts"),
 ]

@@ -8,6 +8,8 @@ winners and every role (WWW-D28, INQ-D24).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from roles.engine.model import GameState, PhaseOutcome
 from roles.engine.registry import ruleset_for
 from roles.engine.setups import load_setup
@@ -85,10 +87,22 @@ def _names(names: list[str]) -> str:
     return ", ".join(names)
 
 
-def announce(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> str:
-    """The public post for ``outcome`` (the phase just resolved), as plain text."""
+@dataclass
+class Post:
+    """A public post in parts, so each medium can format it (plain, BBCode, Markdown)."""
+
+    title: str
+    tally: list[tuple[str, list[str]]] = field(default_factory=list)  # target, voters
+    not_voting: list[str] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)  # the verdict: deaths, execution
+    closing: str = ""  # "Night k falls."
+    end: list[str] = field(default_factory=list)  # winners and roles, at the end
+    roles: list[tuple[str, str]] = field(default_factory=list)  # name, role title
+
+
+def post(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> Post:
+    """The public post for ``outcome`` (the phase just resolved)."""
     t = TEXT.get(lang, TEXT["it"])
-    lines: list[str] = []
     label = outcome.phase
     rules = ruleset_for(state.setup)
     reveal = rules.opt(state, "reveal_role_on_death")
@@ -103,56 +117,74 @@ def announce(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> str:
         return f"{name} ({', '.join(notes)})" if notes else name
 
     if label == "setup":
-        lines.append(t["start"].format(setup=setup.name, n=len(state.players)))
-    elif label.startswith("N"):
-        night = int(label[1:])
+        return Post(t["start"].format(setup=setup.name, n=len(state.players)))
+    if label.startswith("N"):
+        result = Post(t["dawn"].format(day=int(label[1:]) + 1))
         dead = [shown(d.player) for d in outcome.deaths]
-        lines.append(t["dawn"].format(day=night + 1))
         if not dead:
-            lines.append(t["nobody_died"])
+            result.lines.append(t["nobody_died"])
         else:
-            lines.append(
-                (t["died_one"] if len(dead) == 1 else t["died"]).format(names=_names(dead))
-            )
+            died = t["died_one"] if len(dead) == 1 else t["died"]
+            result.lines.append(died.format(names=_names(dead)))
     else:
-        day = int(label[1:])
-        lines.append(t["tally"].format(day=day))
+        result = Post(t["tally"].format(day=int(label[1:])))
         tally = public_tally(outcome.public_votes)
         for target, ballots in sorted(tally.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-            lines.append(f"{target} ({len(ballots)}): {_names([b.voter for b in ballots])}")
+            result.tally.append((target, [b.voter for b in ballots]))
         voters = {b.voter for ballots in tally.values() for b in ballots}
         died_today = {d.player for d in outcome.deaths}
-        silent = [
+        result.not_voting = [
             p.name
             for p in state.players
             if p.name not in voters and (p.alive or p.name in died_today)
         ]
-        if silent:
-            lines.append(t["not_voting"].format(names=_names(silent)))
         if state.options.get(f"{rules.prefix}publish_weighted_tally") and outcome.execution:
             totals = ", ".join(f"{n} {v}" for n, v in outcome.execution.totals.items())
-            lines.append(t["totals"].format(totals=totals or t["nobody"]))
+            result.lines.append(t["totals"].format(totals=totals or t["nobody"]))
         executed = outcome.execution.executed if outcome.execution else None
-        lines.append(t["executed"].format(name=shown(executed)) if executed else t["no_execution"])
+        verdict = t["executed"].format(name=shown(executed)) if executed else t["no_execution"]
+        result.lines.append(verdict)
         others = [
             shown(d.player) for d in outcome.deaths if d.player != executed and d.cause != "left"
         ]
         if others:
-            lines.append(t["also_died"].format(names=_names(others)))
-        for name in outcome.departed:
-            lines.append(t["left"].format(name=name))
-    if state.winning_factions is not None and label != "setup":
-        lines.append("")
+            result.lines.append(t["also_died"].format(names=_names(others)))
+        result.lines.extend(t["left"].format(name=name) for name in outcome.departed)
+        if state.winning_factions is None:
+            result.closing = t["night_falls"].format(night=int(label[1:]))
+    if state.winning_factions is not None:
         factions = _names([FACTIONS.get(f, f) for f in state.winning_factions])
-        lines.append(t["end"].format(factions=factions))
-        lines.append(t["winners"].format(names=_names(state.winners or []) or t["nobody"]))
+        result.end = [
+            t["end"].format(factions=factions),
+            t["winners"].format(names=_names(state.winners or []) or t["nobody"]),
+        ]
         if rules.opt(state, "reveal_all_at_end"):
-            lines.append(t["roles"])
             for p in state.players:
                 role = role_name(p.role, state.setup)
                 if p.role != p.dealt_role:
                     role = f"{role_name(p.dealt_role, state.setup)} → {role}"
-                lines.append(f"{p.name}: {role}")
-    elif label.startswith("D") and outcome.execution is not None:
-        lines.append(t["night_falls"].format(night=int(label[1:])))
+                result.roles.append((p.name, role))
+    return result
+
+
+def plain(post: Post, lang: str = "it") -> str:
+    """The post as plain text (the replay's announcement)."""
+    t = TEXT.get(lang, TEXT["it"])
+    lines = [post.title]
+    lines += [f"{target} ({len(voters)}): {_names(voters)}" for target, voters in post.tally]
+    if post.not_voting:
+        lines.append(t["not_voting"].format(names=_names(post.not_voting)))
+    lines += post.lines
+    if post.closing:
+        lines.append(post.closing)
+    if post.end:
+        lines += ["", *post.end]
+        if post.roles:
+            lines.append(t["roles"])
+            lines += [f"{name}: {role}" for name, role in post.roles]
     return "\n".join(lines)
+
+
+def announce(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> str:
+    """The public post for ``outcome`` as plain text."""
+    return plain(post(state, outcome, lang), lang)

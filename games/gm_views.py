@@ -1,0 +1,200 @@
+"""The GM's running game: the phase board, entries on a player's behalf, preview with the
+explanation trace, overrides, commit (exactly once), undo, and the forum posts."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.board import phase_board
+from games.forms_player import LAW_PHASES
+from games.models import Game, Phase, Player
+from games.phases import (
+    action_submit,
+    current_phase,
+    override_add,
+    phase_commit,
+    phase_preview,
+    phase_undo,
+    vote_cast,
+)
+from games.posts import FORMATS
+from games.posts import render as render_post
+from games.selectors import game_for_gm
+from games.services import next_deadline
+from roles.engine.announce import post as engine_post
+
+
+def _next(game: Game, phase: Phase, after: dt.datetime) -> tuple[str, dt.datetime]:
+    """What the post announces next: the vote close after a night, the powers after a day."""
+    if phase.is_night:
+        return _("Votazioni aperte fino alla chiusura"), next_deadline(
+            game, game.vote_close_time, after
+        )
+    return _("Consegna dei poteri"), next_deadline(game, game.powers_close_time, after)
+
+
+@login_required
+def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
+    game = game_for_gm(user=request.user, pk=pk)
+    phase = current_phase(game)
+    context: dict = {"game": game, "phase": phase, "law_phases": LAW_PHASES, "formats": FORMATS}
+    if phase is not None:
+        board = phase_board(game, phase)
+        preview = phase_preview(phase)
+        posts = {
+            fmt: render_post(
+                engine_post(preview.state, preview.outcome, game.language), fmt,
+                lang=game.language, time_zone=game.time_zone,
+                tally=board.tally if not phase.is_night else None,
+                next_deadline=None if preview.over else _next(game, phase, phase.closes_at),
+            )
+            for fmt in FORMATS
+        }  # fmt: skip
+        context.update(board=board, preview=preview, posts=posts)
+    template = "games/phase.html#preview" if request.htmx else "games/phase.html"
+    return render(request, template, context)
+
+
+def _player(game: Game, pk: str) -> Player | None:
+    return get_object_or_404(Player, pk=pk, game=game) if pk else None
+
+
+def _entered_at(game: Game, value: str) -> dt.datetime | None:
+    """A forum time "HH:MM" for today in the game's time zone (votes cast in the thread)."""
+    if not value:
+        return None
+    try:
+        hour, minute = (int(part) for part in value.split(":"))
+        local = timezone.now().astimezone(ZoneInfo(game.time_zone))
+        return local.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    except ValueError as exc:
+        raise ValidationError(_("Orario non valido: usa HH:MM.")) from exc
+
+
+def _running(request: HttpRequest, pk: int) -> tuple[Game, Phase]:
+    game = game_for_gm(user=request.user, pk=pk)
+    phase = current_phase(game)
+    if phase is None:
+        raise ValidationError(_("La partita è finita."))
+    return game, phase
+
+
+def _reason(request: HttpRequest) -> str:
+    reason = request.POST.get("reason", "").strip()
+    if not reason:
+        raise ValidationError(_("Scrivi il motivo: resta nel registro."))
+    return reason[:300]
+
+
+def _back(
+    request: HttpRequest, pk: int, done: str = "", error: ValidationError | None = None
+) -> HttpResponse:
+    if error is not None:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, done)
+    return redirect("games:phase", pk=pk)
+
+
+@login_required
+@require_POST
+def gm_vote(request: HttpRequest, pk: int) -> HttpResponse:
+    """A vote cast in the forum thread, entered by the GM with its time and a reason."""
+    try:
+        game, phase = _running(request, pk)
+        voter = _player(game, request.POST.get("voter", ""))
+        if voter is None:
+            raise ValidationError(_("Scegli chi vota."))
+        vote_cast(
+            phase=phase, player=voter, target=_player(game, request.POST.get("target", "")),
+            secret=request.POST.get("secret") == "1",
+            at=_entered_at(game, request.POST.get("at", "")),
+            entered_by=request.user, reason=_reason(request),
+        )  # fmt: skip
+    except ValidationError as exc:
+        return _back(request, pk, error=exc)
+    return _back(request, pk, _("Voto di %(name)s registrato.") % {"name": voter.name})
+
+
+@login_required
+@require_POST
+def gm_action(request: HttpRequest, pk: int) -> HttpResponse:
+    """An ability use sent to the GM by private message, entered with a reason."""
+    try:
+        game, phase = _running(request, pk)
+        actor = _player(game, request.POST.get("actor", ""))
+        if actor is None:
+            raise ValidationError(_("Scegli il giocatore."))
+        action_submit(
+            phase=phase, player=actor, target=_player(game, request.POST.get("target", "")),
+            during=request.POST.get("during", ""), fake_role=request.POST.get("fake_role", ""),
+            vision=request.POST.get("vision") == "1", entered_by=request.user,
+            reason=_reason(request),
+        )  # fmt: skip
+    except ValidationError as exc:
+        return _back(request, pk, error=exc)
+    return _back(request, pk, _("Azione di %(name)s registrata.") % {"name": actor.name})
+
+
+@login_required
+@require_POST
+def gm_override(request: HttpRequest, pk: int) -> HttpResponse:
+    """A correction of the outcome, with its reason (the preview applies it)."""
+    try:
+        game, phase = _running(request, pk)
+        player = _player(game, request.POST.get("player", ""))
+        if player is None:
+            raise ValidationError(_("Scegli il giocatore."))
+        override_add(phase=phase, user=request.user, kind=request.POST.get("kind", ""),
+                     player=player, reason=_reason(request))  # fmt: skip
+    except ValidationError as exc:
+        return _back(request, pk, error=exc)
+    return _back(request, pk, _("Correzione registrata: l'anteprima la applica."))
+
+
+@login_required
+@require_POST
+def gm_commit(request: HttpRequest, pk: int) -> HttpResponse:
+    """Apply the previewed phase: exactly once, whatever the clicks and the tabs."""
+    try:
+        _game, phase = _running(request, pk)
+        if str(phase.pk) != request.POST.get("phase"):
+            raise ValidationError(_("La fase è già stata risolta: ricontrolla la pagina."))
+        applied = phase_commit(phase=phase, user=request.user)
+    except ValidationError as exc:
+        return _back(request, pk, error=exc)
+    if not applied:
+        return _back(
+            request, pk, _("La fase %(phase)s era già stata risolta.") % {"phase": phase.label}
+        )
+    return _back(request, pk, _("Fase %(phase)s risolta.") % {"phase": phase.label})
+
+
+@login_required
+@require_POST
+def gm_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take back the last commit."""
+    game = game_for_gm(user=request.user, pk=pk)
+    try:
+        reopened = phase_undo(game=game, user=request.user)
+    except ValidationError as exc:
+        return _back(request, pk, error=exc)
+    return _back(request, pk, _("Risoluzione di %(phase)s annullata.") % {"phase": reopened.label})
+
+
+@login_required
+def game_posts(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every committed phase's public post, ready to paste."""
+    game = game_for_gm(user=request.user, pk=pk)
+    phases = list(game.phases.filter(status=Phase.Status.COMMITTED).order_by("-index"))
+    return render(request, "games/posts.html", {"game": game, "phases": phases})

@@ -1,0 +1,124 @@
+"""The GM's phase page: who acted, the vote count, entries on a player's behalf, preview,
+commit exactly once, undo, and the posts."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games.models import AuditEvent, Phase, Submission
+from games.phases import action_submit, current_phase, phase_commit, vote_cast
+from tests.factories import make_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def gm(client, gm_user):
+    client.force_login(gm_user)
+    return client
+
+
+def test_night_zero_board_and_preview(gm, gm_user):
+    game = make_game(gm_user)
+    marshal = game.players.get(role="maresciallo")
+    action_submit(
+        phase=current_phase(game), player=marshal, target=game.players.get(role="sceriffo")
+    )
+    html = gm.get(reverse("games:phase", args=[game.pk])).content.decode()
+    assert "Fase N0" in html
+    waiting = html.split("Chi deve ancora agire")[1].split("</p>")[0]
+    assert game.players.get(role="pianista").name in waiting  # WWW-R18: he must still choose
+    assert marshal.name not in waiting
+    assert "investigation" in html  # the preview's private result
+    assert "[b]Alba del Giorno 1.[/b]" in html
+
+
+def test_gm_vote_entry_needs_a_reason_and_keeps_the_forum_time(gm, gm_user):
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    day = current_phase(game)
+    voter, target = game.players.get(role="sceriffo"), game.players.get(role="indiano")
+    url = reverse("games:gm_vote", args=[game.pk])
+    gm.post(url, {"voter": voter.pk, "target": target.pk, "at": "21:47"})
+    assert Submission.objects.count() == 0
+    gm.post(url, {"voter": voter.pk, "target": target.pk, "at": "21:47", "reason": "post #312"})
+    vote = Submission.objects.get()
+    assert (vote.phase, vote.entered_by, vote.reason) == (day, gm_user, "post #312")
+    assert (
+        vote.at.astimezone(__import__("zoneinfo").ZoneInfo("Europe/Rome")).strftime("%H:%M")
+        == "21:47"
+    )
+    html = gm.get(reverse("games:phase", args=[game.pk])).content.decode()
+    assert f"<strong>{target.name} (1)</strong>" in html
+    assert AuditEvent.objects.filter(kind="vote", user=gm_user).exists()
+
+
+def test_vote_count_strikes_changed_votes(gm, gm_user):
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    day = current_phase(game)
+    a, b, c = game.players.filter(role="cowboy")
+    vote_cast(phase=day, player=a, target=b)
+    vote_cast(phase=day, player=a, target=c)
+    html = gm.get(reverse("games:phase", args=[game.pk])).content.decode()
+    assert f"<s>{a.name}" in html
+    assert f"<strong>{c.name} (1)</strong>" in html
+    assert f"<strong>{b.name} (0)</strong>" in html
+
+
+def test_commit_once_even_when_posted_twice(gm, gm_user):
+    game = make_game(gm_user)
+    phase = current_phase(game)
+    url = reverse("games:gm_commit", args=[game.pk])
+    gm.post(url, {"phase": phase.pk})
+    second = gm.post(url, {"phase": phase.pk}, follow=True)
+    assert "già stata risolta" in second.content.decode()
+    assert list(game.phases.values_list("label", "status")) == [
+        ("N0", Phase.Status.COMMITTED), ("D1", Phase.Status.OPEN),
+    ]  # fmt: skip
+    assert AuditEvent.objects.filter(kind="commit").count() == 1
+
+
+def test_posts_page_has_bbcode_and_markdown(gm, gm_user):
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    day = current_phase(game)
+    voter, target = game.players.get(role="sceriffo"), game.players.get(role="indiano")
+    vote_cast(phase=day, player=voter, target=target)
+    phase_commit(phase=day, user=gm_user)
+    html = gm.get(reverse("games:posts", args=[game.pk])).content.decode()
+    assert f"[b]Viene giustiziato {target.name}.[/b]" in html
+    assert f"**Viene giustiziato {target.name}.**" in html
+    assert f"{target.name} (1): {voter.name} (" in html
+    assert "Consegna dei poteri entro" in html
+    assert "Indiano" not in html.split("Annunci da incollare")[1]  # no role on death
+
+
+def test_undo_from_the_page(gm, gm_user):
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    gm.post(reverse("games:gm_undo", args=[game.pk]))
+    assert current_phase(game).label == "N0"
+
+
+def test_another_gms_game_is_404(client, gm_user, django_user_model):
+    other = django_user_model.objects.create_user(username="altro", password="pw-altro-1")
+    game = make_game(other)
+    client.force_login(gm_user)
+    assert client.get(reverse("games:phase", args=[game.pk])).status_code == 404
+    response = client.post(reverse("games:gm_commit", args=[game.pk]), {"phase": "1"})
+    assert response.status_code == 404
+
+
+def test_phase_page_query_count_does_not_grow_with_players(gm, gm_user):
+    counts = []
+    for setup in ("wild-west-wolf", "inquisizione"):
+        game = make_game(gm_user, setup=setup)
+        phase_commit(phase=current_phase(game), user=gm_user)
+        with CaptureQueriesContext(connection) as queries:
+            assert gm.get(reverse("games:phase", args=[game.pk])).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
