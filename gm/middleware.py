@@ -18,8 +18,8 @@ class LanguageMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
         language = chosen if chosen in self.known else settings.LANGUAGE_CODE
-        translation.activate(language)
         request.LANGUAGE_CODE = language
-        response = self.get_response(request)
+        with translation.override(language):
+            response = self.get_response(request)
         response.headers.setdefault("Content-Language", language)
         return response
