@@ -6,27 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import require_chromium
+from tests.conftest import PHONE
 from tests.factories import WWW_NAMES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-
-
-@pytest.fixture
-def browser(monkeypatch):
-    chromium = require_chromium()
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's loop vs the ORM
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=chromium,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        yield browser
-        browser.close()
 
 
 def test_gm_deals_and_player_reads_role_on_a_phone(live_server, browser, django_user_model):
