@@ -27,7 +27,12 @@ def start_state(game: Game, players: list | None = None) -> tuple[GameState, Pha
     """The engine's state at the deal, with the start-of-game outcome (knowledge, draws)."""
     seated = players if players is not None else list(game.players.all())
     dealt = {p.name: p.role for p in sorted(seated, key=lambda p: p.seat)}
-    return rules_for(game).new_game(dealt, seed=game.seed, options=game.options, draws=game.draws)
+    names = {p.seat: p.name for p in seated}
+    draws = {  # draws are stored by seat, so a substitution renames them
+        key: names[value["seat"]] if isinstance(value, dict) else value
+        for key, value in game.draws.items()
+    }
+    return rules_for(game).new_game(dealt, seed=game.seed, options=game.options, draws=draws)
 
 
 @dataclass

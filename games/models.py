@@ -63,6 +63,7 @@ class Player(models.Model):
     role = models.CharField(_("ruolo"), max_length=40)
     token_hash = models.CharField(max_length=64, unique=True, null=True, blank=True)
     token_issued_at = models.DateTimeField(null=True, blank=True)
+    previous_names = models.JSONField(_("nomi precedenti"), default=list, blank=True)
 
     class Meta:
         ordering = ["game", "seat"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, QuerySet
@@ -143,3 +144,42 @@ def player_page(player: Player) -> PlayerPage:
     page.will = Will.objects.filter(player=player).first()
     page.word_limit = state.options.get(f"{rules.prefix}will_word_limit", 150)
     return page
+
+
+def spoiler(game: Game) -> dict[str, Any]:
+    """The whole game, for after it: roles, start knowledge, each phase's input and outcome."""
+    setup = load_setup(game.setup)
+    players = list(game.players.all())
+    seats = {p.seat: p.name for p in players}
+    results: dict[str, list[dict[str, Any]]] = {}
+    for result in Result.objects.filter(game=game).select_related("to", "about"):
+        results.setdefault(result.phase, []).append({
+            "to": result.to.name, "kind": result.kind,
+            "about": result.about.name if result.about_id else None,
+            "value": names_in(result.value, seats),
+        })  # fmt: skip
+    phases = []
+    for phase in game.phases.order_by("index"):
+        phases.append({
+            "phase": phase.label, "status": phase.status,
+            "deaths": phase.outcome.get("deaths", []),
+            "execution": phase.outcome.get("execution"),
+            "trace": phase.outcome.get("trace", []),
+            "overrides": phase.overrides,
+            "results": results.get(phase.label, []),
+            "announcement": phase.outcome.get("announcement", ""),
+        })  # fmt: skip
+    last = game.phases.filter(status=Phase.Status.COMMITTED).order_by("-index").first()
+    return {
+        "game": game.name, "setup": game.setup, "seed": game.seed, "options": game.options,
+        "draws": game.draws,
+        "players": [
+            {"seat": p.seat, "name": p.name, "previous_names": p.previous_names, "role": p.role,
+             "role_name": setup.cards[p.role].name}
+            for p in players
+        ],
+        "start": results.get("setup", []),
+        "phases": phases,
+        "winners": last.outcome.get("winners") if last else None,
+        "winning_factions": last.outcome.get("winning_factions") if last else None,
+    }  # fmt: skip

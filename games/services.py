@@ -112,9 +112,10 @@ def game_create(
         state, outcome = start_state(game, players)
     except RuleViolation as exc:  # an inconsistent setup file: nothing is kept
         raise ValidationError(str(exc)) from exc
-    game.draws = {"bounty_target": state.memory["bounty"]} if "bounty" in state.memory else {}
-    game.save(update_fields=["draws"])
     by_name = {p.name: p for p in players}
+    if "bounty" in state.memory:  # stored by seat: a substitution renames it
+        game.draws = {"bounty_target": {"seat": by_name[state.memory["bounty"]].seat}}
+    game.save(update_fields=["draws"])
     Result.objects.bulk_create(
         Result(game=game, phase="setup", to=by_name[r.to], kind=r.kind, order=i,
                about=by_name.get(r.about) if r.about else None,
@@ -182,3 +183,21 @@ def player_for_token(token: str) -> Player | None:
     if not token or len(token) > 100:
         return None
     return Player.objects.select_related("game").filter(token_hash=_hash(token)).first()
+
+
+@transaction.atomic
+def player_substitute(*, player: Player, new_name: str, user: AbstractBaseUser) -> str:
+    """A new forum user takes over the seat: new name, new private link (the old link and
+    any session opened with it stop working at once); the seat's history is kept."""
+    new_name = new_name.strip()
+    if not new_name or len(new_name) > 80:
+        raise ValidationError(_("Scrivi il nome sul forum del sostituto (massimo 80 caratteri)."))
+    clash = Player.objects.filter(game=player.game, name__iexact=new_name).exclude(pk=player.pk)
+    if clash.exists():
+        raise ValidationError(_("%(name)s è già in questa partita.") % {"name": new_name})
+    old = player.name
+    player.previous_names = [*player.previous_names, old]
+    player.name = new_name
+    player.save(update_fields=["name", "previous_names"])
+    audit(player.game, "substitution", user=user, player=player, old=old, new=new_name)
+    return player_link_issue(player=player, user=user)

@@ -7,6 +7,13 @@ urlpatterns = [
     path("nuova/", views.game_new, name="new"),
     path("<int:pk>/", views.game_detail, name="detail"),
     path("<int:pk>/giocatori/<int:player_pk>/link/", views.player_link_rotate, name="rotate"),
+    path(
+        "<int:pk>/giocatori/<int:player_pk>/sostituisci/",
+        views.player_substitute_view,
+        name="substitute",
+    ),
+    path("<int:pk>/registro/", views.game_audit, name="audit"),
+    path("<int:pk>/spoiler/", views.game_spoiler, name="spoiler"),
     path("<int:pk>/fase/", gm_views.phase_page, name="phase"),
     path("<int:pk>/fase/voto/", gm_views.gm_vote, name="gm_vote"),
     path("<int:pk>/fase/azione/", gm_views.gm_action, name="gm_action"),

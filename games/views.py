@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -13,8 +13,8 @@ from django.views.decorators.http import require_POST
 
 from games.forms import GameCreateForm
 from games.models import Player
-from games.selectors import game_for_gm, role_sheet
-from games.services import game_create, player_link_issue
+from games.selectors import game_for_gm, role_sheet, spoiler
+from games.services import game_create, player_link_issue, player_substitute
 
 FRESH_LINKS = "fresh_links"  # session key: links shown to the GM once, right after issue
 
@@ -75,3 +75,47 @@ def player_link_rotate(request: HttpRequest, pk: int, player_pk: int) -> HttpRes
     messages.success(request, _("Nuovo link per %(name)s: il precedente non funziona più.")
                      % {"name": player.name})  # fmt: skip
     return redirect(f"{game.get_absolute_url()}#player-{player.pk}")
+
+
+@login_required
+@require_POST
+def player_substitute_view(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """Replace a player: new forum name, new link; the old link stops at once."""
+    game = game_for_gm(user=request.user, pk=pk)
+    player = get_object_or_404(Player, pk=player_pk, game=game)
+    old = player.name
+    try:
+        token = player_substitute(player=player, new_name=request.POST.get("name", ""),
+                                  user=request.user)  # fmt: skip
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect(f"{game.get_absolute_url()}#player-{player.pk}")
+    fresh = request.session.get(FRESH_LINKS, {})
+    fresh.setdefault(str(game.pk), {})[str(player.pk)] = token
+    request.session[FRESH_LINKS] = fresh
+    messages.success(request, _("%(new)s sostituisce %(old)s: copia il nuovo link.")
+                     % {"new": player.name, "old": old})  # fmt: skip
+    return redirect(f"{game.get_absolute_url()}#player-{player.pk}")
+
+
+@login_required
+def game_audit(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every submission, GM entry, override, commit, undo and substitution: who, when, what."""
+    game = game_for_gm(user=request.user, pk=pk)
+    events = game.audit.select_related("user", "player")
+    return render(request, "games/audit.html", {"game": game, "events": events})
+
+
+@login_required
+def game_spoiler(request: HttpRequest, pk: int) -> HttpResponse:
+    """After the game: every role, every phase's submissions and outcome (page or JSON)."""
+    game = game_for_gm(user=request.user, pk=pk)
+    if game.status != game.Status.FINISHED:
+        messages.error(request, _("Lo spoiler si può esportare solo a partita finita."))
+        return redirect(game)
+    data = spoiler(game)
+    if request.GET.get("format") == "json":
+        response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})
+        response["Content-Disposition"] = f'attachment; filename="tabula-{game.pk}-spoiler.json"'
+        return response
+    return render(request, "games/spoiler.html", {"game": game, "data": data})

@@ -35,7 +35,7 @@ def test_game_create_deals_and_stores_start_knowledge(gm_user):
     assert sorted(roles).count("cowboy") == 3
     bounty = game.draws["bounty_target"]
     hunter = game.players.get(role="cacciatore_di_taglie")
-    target = game.players.get(name=bounty)
+    target = game.players.get(seat=bounty["seat"])
     assert target.role in {"maresciallo", "pastore", "maestrina", "vicesceriffo", "cowboy"}
     stored = Result.objects.get(game=game, to=hunter, kind="bounty")
     assert stored.value == {"seat": target.seat}
