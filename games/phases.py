@@ -8,7 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -29,8 +29,14 @@ def current_phase(game: Game) -> Phase | None:
 
 
 def _open_for_submissions(phase: Phase) -> Phase:
-    """Lock the phase row and make sure it still takes submissions."""
-    locked = Phase.objects.select_for_update().get(pk=phase.pk)
+    """Share-lock the phase row and make sure it still takes submissions: submissions run
+    side by side, while the close (an update of the row) waits for those in flight, so
+    nothing sent before the deadline is lost and nothing after it is taken."""
+    if connection.vendor == "postgresql":
+        table = Phase._meta.db_table
+        locked = Phase.objects.raw(f"SELECT * FROM {table} WHERE id = %s FOR SHARE", [phase.pk])[0]
+    else:  # SQLite serializes every write transaction anyway
+        locked = Phase.objects.get(pk=phase.pk)
     if locked.status != Phase.Status.OPEN or timezone.now() >= locked.closes_at:
         raise ValidationError(_("La fase %(phase)s è chiusa: non si accettano più invii.")
                               % {"phase": locked.label})  # fmt: skip
@@ -60,7 +66,10 @@ def action_submit(
     phase = _open_for_submissions(phase)
     if target is not None and target.game_id != player.game_id:
         raise ValidationError(_("Giocatore sconosciuto."))
-    built = rebuild(phase.game)
+    if player.game_id != phase.game_id:
+        raise ValidationError(_("Giocatore sconosciuto."))
+    game = player.game  # loaded with the player: no extra query
+    built = rebuild(game)
     action = Action(player.name, target.name if target else None, during or None,
                     fake_role or None, vision)  # fmt: skip
     actor = built.state.by_name[player.name]
@@ -71,7 +80,7 @@ def action_submit(
         phase=phase, player=player, kind=Submission.Kind.ACTION, slot=ability, target=target,
         during=during, fake_role=fake_role, vision=vision, entered_by=entered_by, reason=reason,
     )  # fmt: skip
-    audit(phase.game, "action", user=entered_by, player=player, phase=phase.label,
+    audit(game, "action", user=entered_by, player=player, phase=phase.label,
           slot=ability, target=target.name if target else None, during=during,
           fake_role=fake_role, reason=reason)  # fmt: skip
     return submission
@@ -93,7 +102,10 @@ def vote_cast(
     phase = _open_for_submissions(phase)
     if target is not None and target.game_id != player.game_id:
         raise ValidationError(_("Giocatore sconosciuto."))
-    built = rebuild(phase.game)
+    if player.game_id != phase.game_id:
+        raise ValidationError(_("Giocatore sconosciuto."))
+    game = player.game
+    built = rebuild(game)
     vote = Vote(player.name, target.name if target else None, 0, secret, abstain)
     _check(built.rules.check_vote, built.state, phase.label, vote)
     kind = Submission.Kind.SECRET_VOTE if secret else Submission.Kind.VOTE
@@ -101,7 +113,7 @@ def vote_cast(
         phase=phase, player=player, kind=kind, target=target, abstain=abstain,
         at=at or timezone.now(), entered_by=entered_by, reason=reason,
     )  # fmt: skip
-    audit(phase.game, "vote", user=entered_by, player=player, phase=phase.label, secret=secret,
+    audit(game, "vote", user=entered_by, player=player, phase=phase.label, secret=secret,
           target=target.name if target else None, reason=reason)  # fmt: skip
     return submission
 

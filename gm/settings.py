@@ -164,6 +164,7 @@ CACHES = {
     }
 }
 RATELIMIT_USE_CACHE = "default"
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
