@@ -26,6 +26,7 @@ LAW_PHASES = ("pastore", "notaio", "maresciallo", "maestrina")
 
 @dataclass
 class AbilityForm:
+    phase: Phase
     ability: Ability
     label: str
     targets: list[str]  # the legal targets, by name
@@ -37,20 +38,24 @@ class AbilityForm:
 
 @dataclass
 class VoteForm:
+    phase: Phase
     targets: list[str]
     current: Submission | None = None
     secret: bool = False
 
 
-def ability_forms(built: Rebuilt, phase: Phase, name: str, latest: dict) -> list[AbilityForm]:
+def ability_forms(
+    built: Rebuilt, phase: Phase, name: str, latest: dict, *, skip: tuple[str, ...] = ()
+) -> list[AbilityForm]:
+    """The forms of ``name``'s abilities usable in ``phase`` (those in ``skip`` left out)."""
     rules, state = built.rules, built.state
     player = state.by_name[name]
     forms = []
     for ability in rules.abilities_of(player):
-        if not rules.can_use(state, phase.label, player, ability):
+        if ability.key in skip or not rules.can_use(state, phase.label, player, ability):
             continue
         needs_phase = ability.key in ("recruit", "shoot")
-        form = AbilityForm(ability, str(ABILITY_LABELS.get(ability.key, ability.key)), [],
+        form = AbilityForm(phase, ability, str(ABILITY_LABELS.get(ability.key, ability.key)), [],
                            latest.get(ability.key), needs_phase)  # fmt: skip
         if ability.needs_target:
             form.targets = rules.legal_targets(
@@ -78,7 +83,7 @@ def vote_forms(built: Rebuilt, phase: Phase, name: str, latest: dict) -> list[Vo
         except RuleViolation:
             continue
         targets.append(candidate.name)
-    forms = [VoteForm(targets, latest.get("vote"))]
+    forms = [VoteForm(phase, targets, latest.get("vote"))]
     if rules.vote_rules.get("secret_role") == state.by_name[name].dealt_role:
-        forms.append(VoteForm(targets, latest.get("secret"), secret=True))
+        forms.append(VoteForm(phase, targets, latest.get("secret"), secret=True))
     return forms

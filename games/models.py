@@ -134,6 +134,9 @@ class Phase(models.Model):
     opened_at = models.DateTimeField(default=timezone.now)
     closes_at = models.DateTimeField(_("scadenza"))
     committed_at = models.DateTimeField(null=True, blank=True)
+    opened_by = models.ForeignKey(
+        "self", on_delete=models.CASCADE, null=True, blank=True, related_name="opened"
+    )  # the commit that opened this phase (an undo takes it back)
     inputs = models.JSONField(default=dict, blank=True)  # what the engine resolved (at commit)
     overrides = models.JSONField(default=list, blank=True)  # the GM's corrections, with reasons
     outcome = models.JSONField(default=dict, blank=True)  # deaths, execution, trace, posts

@@ -24,8 +24,18 @@ from roles.engine.overrides import OVERRIDE_KINDS
 
 
 def current_phase(game: Game) -> Phase | None:
-    """The phase not yet committed (the one players act in), if any."""
+    """The first phase not yet committed (the one to resolve next), while the game runs."""
+    if game.status == Game.Status.FINISHED:
+        return None
     return game.phases.exclude(status=Phase.Status.COMMITTED).order_by("index").first()
+
+
+def open_phases(game: Game) -> list[Phase]:
+    """The phases taking submissions: by day, the day and the coming night, whose actions
+    may be sent from the start of the day (WWW-D26, INQ-D19)."""
+    if game.status == Game.Status.FINISHED:
+        return []
+    return list(game.phases.filter(status=Phase.Status.OPEN).order_by("index"))
 
 
 def _open_for_submissions(phase: Phase) -> Phase:
@@ -194,7 +204,15 @@ def phase_commit(*, phase: Phase, user: AbstractBaseUser | None) -> bool:
     outcome = replay(built, phase.label, inputs.as_json(), phase.overrides)
     by_name = {p.name: p for p in built.players}
     submissions = list(phase.submissions.select_related("player", "target"))
-    following = None if built.state.over else phase_open(game, phase.index + 1, now=now)
+    following = None
+    if not built.state.over and phase.is_night:
+        # dawn: the day opens, and with it the next night's actions (WWW-D26, INQ-D19)
+        following = phase_open(game, phase.index + 1, now=now, opened_by=phase)
+        phase_open(game, phase.index + 2, now=now, opened_by=phase)
+    elif not built.state.over:
+        following = game.phases.filter(index=phase.index + 1).first() or phase_open(
+            game, phase.index + 1, now=now, opened_by=phase
+        )
     phase.inputs = inputs.as_json()
     phase.outcome = {
         "deaths": [d.as_dict() for d in outcome.deaths],
@@ -255,7 +273,7 @@ def phase_undo(*, game: Game, user: AbstractBaseUser) -> Phase:
     )
     if last is None:
         raise ValidationError(_("Non c'è nessuna fase risolta da annullare."))
-    following = Phase.objects.filter(game=game, index__gt=last.index)
+    following = Phase.objects.filter(game=game, opened_by=last)
     dropped = Submission.objects.filter(phase__in=following).count()
     following.delete()
     Result.objects.filter(game=game, phase=last.label).delete()

@@ -13,8 +13,8 @@ from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 
 from games.forms_player import LAW_PHASES
-from games.models import Player
-from games.phases import action_submit, current_phase, vote_cast, will_save
+from games.models import Phase, Player
+from games.phases import action_submit, open_phases, vote_cast, will_save
 from games.selectors import player_page
 from games.services import player_for_token
 
@@ -81,14 +81,21 @@ def _target(player: Player, name: str) -> Player | None:
     return target
 
 
+def _phase(player: Player, request: HttpRequest) -> Phase:
+    """The phase a form was for: one of this game's phases taking submissions."""
+    pk = request.POST.get("phase", "")
+    phase = next((p for p in open_phases(player.game) if str(p.pk) == pk), None)
+    if phase is None:
+        raise ValidationError(_("Questa fase è chiusa: non si accettano più invii."))
+    return phase
+
+
 @require_POST
 def player_action(request: HttpRequest) -> HttpResponse:
     player = session_player(request)
-    phase = current_phase(player.game)
     saved = error = ""
     try:
-        if phase is None:
-            raise ValidationError(_("La partita è finita."))
+        phase = _phase(player, request)
         action_submit(
             phase=phase, player=player, target=_target(player, request.POST.get("target", "")),
             during=request.POST.get("during", ""), fake_role=request.POST.get("fake_role", ""),
@@ -103,12 +110,10 @@ def player_action(request: HttpRequest) -> HttpResponse:
 @require_POST
 def player_vote(request: HttpRequest) -> HttpResponse:
     player = session_player(request)
-    phase = current_phase(player.game)
     saved = error = ""
     secret = request.POST.get("secret") == "1"
     try:
-        if phase is None:
-            raise ValidationError(_("La partita è finita."))
+        phase = _phase(player, request)
         target = _target(player, request.POST.get("target", ""))
         abstain = secret and target is None and request.POST.get("abstain") == "1"
         vote_cast(phase=phase, player=player, target=target, secret=secret, abstain=abstain)

@@ -13,7 +13,7 @@ from django.utils import timezone
 from games.engine import rebuild, rules_for, start_state
 from games.forms_player import AbilityForm, VoteForm, ability_forms, vote_forms
 from games.models import Game, Phase, Player, Result, Submission, Will
-from games.phases import current_phase
+from games.phases import current_phase, open_phases
 from games.presentation import describe, names_in
 from roles.engine.channels import Channel
 from roles.engine.errors import RuleViolation
@@ -96,7 +96,8 @@ class PlayerPage:
     results: list[tuple[str, list[str]]]  # (phase, sentences), newest phase first
     channels: list[Channel]
     alive: bool = True
-    phase: Phase | None = None
+    phase: Phase | None = None  # the next phase to resolve
+    phases: list[Phase] = field(default_factory=list)  # the ones taking submissions
     open: bool = False
     abilities: list[AbilityForm] = field(default_factory=list)
     votes: list[VoteForm] = field(default_factory=list)
@@ -105,11 +106,13 @@ class PlayerPage:
     word_limit: int = 150
 
 
-def latest_submissions(phase: Phase, player: Player) -> dict[str, Submission]:
-    """The player's standing submission per slot ("vote" and "secret" for votes)."""
-    latest: dict[str, Submission] = {}
-    for sub in Submission.objects.filter(phase=phase, player=player).select_related("target"):
-        latest[sub.slot if sub.kind == Submission.Kind.ACTION else sub.kind] = sub
+def latest_submissions(phases: list[Phase], player: Player) -> dict[int, dict[str, Submission]]:
+    """The player's standing submission per phase and slot ("vote", "secret" for votes)."""
+    latest: dict[int, dict[str, Submission]] = {p.pk: {} for p in phases}
+    subs = Submission.objects.filter(phase__in=phases, player=player).select_related("target")
+    for sub in subs:
+        key = sub.slot if sub.kind == Submission.Kind.ACTION else sub.kind
+        latest[sub.phase_id][key] = sub
     return latest
 
 
@@ -130,12 +133,14 @@ def player_page(player: Player) -> PlayerPage:
     channels = [c for c in rules.channels(state) if player.name in c.members + c.readers]
     page = PlayerPage(player, game, card, list(reversed(phases.items())), channels, me.alive)
     page.phase = current_phase(game)
-    page.open = bool(page.phase and page.phase.status == Phase.Status.OPEN
-                     and page.phase.closes_at > timezone.now() and me.alive)  # fmt: skip
-    if page.open:
-        latest = latest_submissions(page.phase, player)
-        page.abilities = ability_forms(built, page.phase, player.name, latest)
-        page.votes = vote_forms(built, page.phase, player.name, latest)
+    now = timezone.now()
+    page.phases = [p for p in open_phases(game) if p.closes_at > now] if me.alive else []
+    page.open = bool(page.phases)
+    latest = latest_submissions(page.phases, player)
+    for phase in page.phases:  # by day: the day, then the coming night
+        shown = tuple(form.ability.key for form in page.abilities)
+        page.abilities += ability_forms(built, phase, player.name, latest[phase.pk], skip=shown)
+        page.votes += vote_forms(built, phase, player.name, latest[phase.pk])
     try:
         rules.take_wills(state, "", {player.name: ""})
         page.can_write_will = True

@@ -156,14 +156,17 @@ def next_deadline(game: Game, at: dt.time, after: dt.datetime) -> dt.datetime:
     return candidate
 
 
-def phase_open(game: Game, index: int, *, now: dt.datetime | None = None) -> Phase:
+def phase_open(
+    game: Game, index: int, *, now: dt.datetime | None = None, opened_by: Phase | None = None
+) -> Phase:
     """Open phase ``index``: a night closes at the powers deadline, a day at the vote close."""
     now = now or timezone.now()
     label = phase_label(index)
     at = game.powers_close_time if label.startswith("N") else game.vote_close_time
     return Phase.objects.create(
-        game=game, label=label, index=index, opened_at=now, closes_at=next_deadline(game, at, now)
-    )
+        game=game, label=label, index=index, opened_at=now,
+        closes_at=next_deadline(game, at, now), opened_by=opened_by,
+    )  # fmt: skip
 
 
 @transaction.atomic

@@ -195,4 +195,4 @@ def test_two_simultaneous_commits_apply_once(gm_user):
     for t in threads:
         t.join()
     assert sorted(results) == [False, True]
-    assert Game.objects.get(pk=game.pk).phases.count() == 2  # N0 committed, D1 opened once
+    assert Game.objects.get(pk=game.pk).phases.count() == 3  # N0 committed; D1, N1 once

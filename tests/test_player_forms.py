@@ -45,9 +45,12 @@ def test_action_saved_with_htmx_and_without(client, gm_user):
     marshal = game.players.get(role="maresciallo")
     indian = game.players.get(role="indiano")
     login_as(client, marshal)
-    plain = client.post(reverse("player_action"), {"slot": "investigate", "target": indian.name})
+    phase = current_phase(game).pk
+    plain = client.post(reverse("player_action"),
+                        {"slot": "investigate", "target": indian.name, "phase": phase})  # fmt: skip
     assert plain.status_code == 302
-    partial = client.post(reverse("player_action"), {"slot": "investigate", "target": marshal.name},
+    partial = client.post(reverse("player_action"),
+                          {"slot": "investigate", "target": marshal.name, "phase": phase},
                           HTTP_HX_REQUEST="true")  # fmt: skip
     html = partial.content.decode()
     assert html.lstrip().startswith('<section id="forms"')
@@ -67,7 +70,9 @@ def test_forged_or_late_actions_store_nothing(client, gm_user, forgery):
         target = marshal.name
         Phase.objects.filter(game=game).update(closes_at=dt.datetime(2020, 1, 1, tzinfo=dt.UTC))
     login_as(client, actor)
-    response = client.post(reverse("player_action"), {"slot": "investigate", "target": target},
+    response = client.post(reverse("player_action"),
+                           {"slot": "investigate", "target": target,
+                            "phase": current_phase(game).pk},
                            HTTP_HX_REQUEST="true")  # fmt: skip
     assert 'role="alert"' in response.content.decode()
     assert Submission.objects.count() == 0
@@ -82,8 +87,9 @@ def test_day_vote_and_withdrawal(client, gm_user):
     html = client.get(reverse("player_home")).content.decode()
     assert "Voto per il rogo" in html
     assert f'<option value="{sheriff.name}"' not in html.split("Voto per il rogo")[1]  # no self
-    client.post(reverse("player_vote"), {"target": indian.name})
-    client.post(reverse("player_vote"), {"target": ""})
+    day = current_phase(game).pk
+    client.post(reverse("player_vote"), {"target": indian.name, "phase": day})
+    client.post(reverse("player_vote"), {"target": "", "phase": day})
     votes = list(Submission.objects.filter(player=sheriff).values_list("target__name", flat=True))
     assert votes == [indian.name, None]
 
@@ -97,7 +103,8 @@ def test_boia_has_a_secret_vote_form(client, gm_user):
     html = client.get(reverse("player_home")).content.decode()
     assert "Voto segreto" in html
     wolf = game.players.filter(role="lupo_mannaro").first()
-    client.post(reverse("player_vote"), {"target": wolf.name, "secret": "1"})
+    client.post(reverse("player_vote"),
+                {"target": wolf.name, "secret": "1", "phase": current_phase(game).pk})  # fmt: skip
     assert Submission.objects.get(player=boia).kind == Submission.Kind.SECRET_VOTE
 
 
@@ -118,3 +125,27 @@ def test_will_form_with_word_counter_and_no_will_for_loners(client, gm_user):
 def test_no_session_no_forms(client, gm_user):
     make_game(gm_user)
     assert client.post(reverse("player_action"), {"slot": "investigate"}).status_code == 404
+
+
+def test_night_actions_can_be_sent_during_the_day(client, gm_user):
+    """WWW-D26: night-k actions from the start of day k; a player executed that day has
+    his action left out at the night's resolution (with the reason shown to the GM)."""
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    teacher = game.players.get(role="maestrina")
+    cowboy = game.players.filter(role="cowboy").first()
+    login_as(client, teacher)
+    html = client.get(reverse("player_home")).content.decode()
+    assert "Accompagna" in html
+    assert "(N1)" in html
+    night = game.phases.get(label="N1")
+    client.post(reverse("player_action"), {"slot": "accompany", "target": cowboy.name,
+                                           "phase": night.pk})  # fmt: skip
+    assert Submission.objects.get(player=teacher).phase == night
+    from games.phases import phase_preview, vote_cast
+
+    day = current_phase(game)
+    vote_cast(phase=day, player=cowboy, target=teacher)
+    phase_commit(phase=day, user=gm_user)
+    preview = phase_preview(current_phase(game))
+    assert any("is dead and cannot act [WWW-D8]" in line for line in preview.inputs.dropped)
