@@ -40,6 +40,10 @@ class Game(models.Model):
     vote_close_time = models.TimeField(_("chiusura votazione"), default=dt.time(22, 0))
     day_close_time = models.TimeField(_("chiusura giorno"), default=dt.time(22, 15))
     powers_close_time = models.TimeField(_("consegna poteri"), default=dt.time(22, 30))
+    auto_commit_nights = models.BooleanField(
+        _("risolvi le notti da solo"), default=False,
+        help_text=_("Alla scadenza dei poteri la notte viene risolta senza attendere il master."),
+    )  # fmt: skip
     created_at = models.DateTimeField(_("creata il"), auto_now_add=True)
 
     class Meta:
@@ -133,6 +137,8 @@ class Phase(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     opened_at = models.DateTimeField(default=timezone.now)
     closes_at = models.DateTimeField(_("scadenza"))
+    paused_at = models.DateTimeField(null=True, blank=True)  # the deadline waits while set
+    closed_at = models.DateTimeField(null=True, blank=True)
     committed_at = models.DateTimeField(null=True, blank=True)
     opened_by = models.ForeignKey(
         "self", on_delete=models.CASCADE, null=True, blank=True, related_name="opened"
@@ -146,6 +152,7 @@ class Phase(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="phase_unique_index"),
         ]
+        indexes = [models.Index(fields=["status", "closes_at"])]
 
     def __str__(self) -> str:
         return f"{self.game_id} {self.label}"

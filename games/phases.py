@@ -38,19 +38,24 @@ def open_phases(game: Game) -> list[Phase]:
     return list(game.phases.filter(status=Phase.Status.OPEN).order_by("index"))
 
 
-def _open_for_submissions(phase: Phase) -> Phase:
-    """Share-lock the phase row and make sure it still takes submissions: submissions run
-    side by side, while the close (an update of the row) waits for those in flight, so
-    nothing sent before the deadline is lost and nothing after it is taken."""
+def _open_for_submissions(phase: Phase) -> tuple[Phase, dt.datetime]:
+    """Share-lock the phase row and check, by the database clock, that it still takes
+    submissions; return it with that clock's time. Submissions run side by side, while
+    the close (an update of the row) waits for those in flight: nothing sent before the
+    deadline is lost and nothing after it is taken."""
     if connection.vendor == "postgresql":
         table = Phase._meta.db_table
-        locked = Phase.objects.raw(f"SELECT * FROM {table} WHERE id = %s FOR SHARE", [phase.pk])[0]
+        query = f"SELECT *, now() AS db_now FROM {table} WHERE id = %s FOR SHARE"
+        locked = Phase.objects.raw(query, [phase.pk])[0]
+        now = locked.db_now
     else:  # SQLite serializes every write transaction anyway
         locked = Phase.objects.get(pk=phase.pk)
-    if locked.status != Phase.Status.OPEN or timezone.now() >= locked.closes_at:
+        now = timezone.now()
+    running = locked.paused_at is not None or now < locked.closes_at
+    if locked.status != Phase.Status.OPEN or not running:
         raise ValidationError(_("La fase %(phase)s è chiusa: non si accettano più invii.")
                               % {"phase": locked.label})  # fmt: skip
-    return locked
+    return locked, now
 
 
 def _check(callable_: Any, *args: Any) -> None:
@@ -73,7 +78,7 @@ def action_submit(
     reason: str = "",
 ) -> Submission:
     """Record an ability use, if the rules allow it now (the engine's own check)."""
-    phase = _open_for_submissions(phase)
+    phase, now = _open_for_submissions(phase)
     if target is not None and target.game_id != player.game_id:
         raise ValidationError(_("Giocatore sconosciuto."))
     if player.game_id != phase.game_id:
@@ -89,6 +94,7 @@ def action_submit(
     submission = Submission.objects.create(
         phase=phase, player=player, kind=Submission.Kind.ACTION, slot=ability, target=target,
         during=during, fake_role=fake_role, vision=vision, entered_by=entered_by, reason=reason,
+        at=now,
     )  # fmt: skip
     audit(game, "action", user=entered_by, player=player, phase=phase.label,
           slot=ability, target=target.name if target else None, during=during,
@@ -109,7 +115,7 @@ def vote_cast(
     reason: str = "",
 ) -> Submission:
     """Record a vote event (a vote, a change, a withdrawal with ``target=None``)."""
-    phase = _open_for_submissions(phase)
+    phase, now = _open_for_submissions(phase)
     if target is not None and target.game_id != player.game_id:
         raise ValidationError(_("Giocatore sconosciuto."))
     if player.game_id != phase.game_id:
@@ -121,7 +127,7 @@ def vote_cast(
     kind = Submission.Kind.SECRET_VOTE if secret else Submission.Kind.VOTE
     submission = Submission.objects.create(
         phase=phase, player=player, kind=kind, target=target, abstain=abstain,
-        at=at or timezone.now(), entered_by=entered_by, reason=reason,
+        at=at or now, entered_by=entered_by, reason=reason,
     )  # fmt: skip
     audit(game, "vote", user=entered_by, player=player, phase=phase.label, secret=secret,
           target=target.name if target else None, reason=reason)  # fmt: skip

@@ -163,10 +163,14 @@ def phase_open(
     now = now or timezone.now()
     label = phase_label(index)
     at = game.powers_close_time if label.startswith("N") else game.vote_close_time
-    return Phase.objects.create(
+    phase = Phase.objects.create(
         game=game, label=label, index=index, opened_at=now,
         closes_at=next_deadline(game, at, now), opened_by=opened_by,
     )  # fmt: skip
+    from games.deadlines import schedule_close  # (deadlines imports this module)
+
+    schedule_close(phase)
+    return phase
 
 
 @transaction.atomic

@@ -1,9 +1,10 @@
-"""Celery tasks of the games app: they take ids and call services or selectors."""
+"""Celery tasks of the games app: they take ids and call services (no logic here)."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
+from games.deadlines import deadlines_run, phase_close
 from games.selectors import game_summary
 
 
@@ -11,3 +12,15 @@ from games.selectors import game_summary
 def game_describe(game_id: int) -> dict[str, object]:
     """Describe a game from the database (used to check that a worker sees the site's data)."""
     return game_summary(game_id=game_id)
+
+
+@shared_task(name="games.deadlines_tick", ignore_result=True)
+def deadlines_tick() -> dict[str, int]:
+    """Beat, every few seconds: close whatever is due."""
+    return deadlines_run()
+
+
+@shared_task(name="games.close_phase", ignore_result=True)
+def close_phase(phase_id: int) -> str:
+    """At a phase's deadline (ETA): close it if it is still due."""
+    return phase_close(phase_id)

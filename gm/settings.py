@@ -151,7 +151,11 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_RESULT_EXPIRES = 3600
-CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
+TABULA_TICK_SECONDS: float = _read("TABULA_TICK_SECONDS", float, 5.0)
+CELERY_BEAT_SCHEDULE: dict[str, dict] = {
+    "deadlines": {"task": "games.deadlines_tick", "schedule": TABULA_TICK_SECONDS},
+}
+TABULA_SCHEDULE_ETA: bool = _read("TABULA_SCHEDULE_ETA", bool, True)
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 # The cache (rate limits) lives in the same Redis; Django names its Unix sockets unix://.

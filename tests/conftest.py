@@ -85,6 +85,12 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subpro
 
 
 @pytest.fixture(autouse=True)
+def _no_eta_tasks(settings):
+    """No deadline ETA messages from ordinary tests (the deadline tests turn them on)."""
+    settings.TABULA_SCHEDULE_ETA = False
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache_namespace(settings):
     """Each test gets its own key prefix in the real Redis cache (rate limits...)."""
     settings.CACHES = {

@@ -1,0 +1,146 @@
+"""Deadlines on schedule: each due phase closes once and only once, whatever happens.
+
+A deadline lives on its phase row. A Celery beat tick every few seconds finds what is due
+(an ETA task per phase adds promptness, never replaces the tick) and closes it here with a
+compare-and-set update inside the same transaction as everything the close does: a close
+interrupted by a crash rolls back whole and the next tick does it again; two closers race
+for one row update and only one wins. At the vote close the day is resolved (the execution
+and its consequences, the post drafted); at the powers deadline the night is previewed for
+the GM, or resolved by itself when the game says so.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import os
+import time
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models.functions import Now
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import Game, Phase
+from games.phases import phase_commit
+from games.services import audit
+
+log = logging.getLogger(__name__)
+# A test hook: seconds to stall inside a close, so a test can kill the worker mid-close.
+STALL_ENV = "TABULA_TEST_STALL_CLOSE"
+
+
+def due_phases() -> list[Phase]:
+    """Open, unpaused phases of running games whose deadline has passed (by the database
+    clock), oldest deadline first."""
+    return list(
+        Phase.objects.filter(
+            status=Phase.Status.OPEN, paused_at__isnull=True, closes_at__lte=Now(),
+            game__status=Game.Status.RUNNING,
+        ).order_by("closes_at", "index")
+    )  # fmt: skip
+
+
+@transaction.atomic
+def phase_close(phase_id: int) -> str:
+    """Close one phase if it is due: ``committed``, ``closed`` (a night left for the GM,
+    or waiting for an earlier phase), or ``not_due`` (not due, already closed, or gone)."""
+    if not Game.objects.filter(phases=phase_id, status=Game.Status.RUNNING).exists():
+        return "not_due"
+    # The compare-and-set filters on the row's own columns only: PostgreSQL re-checks them
+    # on the latest row version after waiting for a concurrent closer (a join would not be
+    # re-checked, and two closers could both win).
+    won = Phase.objects.filter(
+        pk=phase_id, status=Phase.Status.OPEN, paused_at__isnull=True, closes_at__lte=Now()
+    ).update(status=Phase.Status.CLOSED, closed_at=Now())
+    if won != 1:
+        return "not_due"
+    if os.environ.get(STALL_ENV):
+        time.sleep(float(os.environ[STALL_ENV]))
+    phase = Phase.objects.select_related("game").get(pk=phase_id)
+    audit(phase.game, "deadline", phase=phase.label)
+    return _resolve_if_due(phase)
+
+
+def _resolve_if_due(phase: Phase) -> str:
+    earlier = phase.game.phases.filter(index__lt=phase.index).exclude(status=Phase.Status.COMMITTED)
+    if earlier.exists():
+        return "closed"  # it waits for the GM to resolve the earlier phase
+    if phase.is_night and not phase.game.auto_commit_nights:
+        return "closed"  # the GM previews and commits the night
+    phase_commit(phase=phase, user=None)
+    return "committed"
+
+
+def deadlines_run() -> dict[str, int]:
+    """Close every due phase, in deadline order; resolve closed days left behind."""
+    counts: dict[str, int] = {}
+    for phase in due_phases():
+        result = phase_close(phase.pk)
+        counts[result] = counts.get(result, 0) + 1
+    for day in Phase.objects.filter(
+        status=Phase.Status.CLOSED, label__startswith="D", game__status=Game.Status.RUNNING
+    ).order_by("closes_at"):
+        with transaction.atomic():
+            locked = Phase.objects.select_for_update().get(pk=day.pk)
+            if locked.status == Phase.Status.CLOSED and _resolve_if_due(locked) == "committed":
+                counts["committed"] = counts.get("committed", 0) + 1
+    return counts
+
+
+@transaction.atomic
+def phase_extend(
+    *, phase: Phase, closes_at: dt.datetime, user: AbstractBaseUser, reason: str
+) -> Phase:
+    """Move a phase's deadline (later or earlier); the change is logged and shown."""
+    locked = Phase.objects.select_for_update().get(pk=phase.pk)
+    if locked.status != Phase.Status.OPEN:
+        raise ValidationError(_("Si può spostare solo la scadenza di una fase aperta."))
+    old = locked.closes_at
+    locked.closes_at = closes_at
+    locked.save(update_fields=["closes_at"])
+    audit(locked.game, "deadline_moved", user=user, phase=locked.label, old=old.isoformat(),
+          new=closes_at.isoformat(), reason=reason)  # fmt: skip
+    schedule_close(locked)
+    return locked
+
+
+@transaction.atomic
+def phase_pause(*, phase: Phase, user: AbstractBaseUser, reason: str) -> Phase:
+    """Stop a phase's clock: it does not close until resumed (submissions still count)."""
+    locked = Phase.objects.select_for_update().get(pk=phase.pk)
+    if locked.status != Phase.Status.OPEN or locked.paused_at is not None:
+        raise ValidationError(_("La fase non è aperta o è già in pausa."))
+    locked.paused_at = timezone.now()
+    locked.save(update_fields=["paused_at"])
+    audit(locked.game, "deadline_paused", user=user, phase=locked.label, reason=reason)
+    return locked
+
+
+@transaction.atomic
+def phase_resume(*, phase: Phase, user: AbstractBaseUser) -> Phase:
+    """Restart the clock: the deadline moves by the time the phase was paused."""
+    locked = Phase.objects.select_for_update().get(pk=phase.pk)
+    if locked.paused_at is None:
+        raise ValidationError(_("La fase non è in pausa."))
+    locked.closes_at += timezone.now() - locked.paused_at
+    locked.paused_at = None
+    locked.save(update_fields=["closes_at", "paused_at"])
+    audit(locked.game, "deadline_resumed", user=user, phase=locked.label,
+          new=locked.closes_at.isoformat())  # fmt: skip
+    schedule_close(locked)
+    return locked
+
+
+def schedule_close(phase: Phase) -> None:
+    """After the transaction commits, an ETA task for promptness (the tick is the guarantee)."""
+    from django.conf import settings
+
+    if not settings.TABULA_SCHEDULE_ETA:
+        return
+    from games.tasks import close_phase
+
+    eta, pk = phase.closes_at, phase.pk
+    transaction.on_commit(lambda: close_phase.apply_async(args=[pk], eta=eta), robust=True)

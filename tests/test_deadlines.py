@@ -1,0 +1,226 @@
+"""Deadlines close once and only once: racing ticks, a worker killed mid-close, submissions
+straddling the deadline, a beat that was down for a while (real worker, real Redis)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+import uuid
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import connection
+from django.utils import timezone
+
+from games.deadlines import deadlines_run, phase_close, phase_extend, phase_pause, phase_resume
+from games.models import AuditEvent, Phase, Submission
+from games.phases import current_phase, phase_commit, vote_cast
+from games.tasks import close_phase, deadlines_tick
+from tests.conftest import ROOT, database_url_for_subprocess
+from tests.factories import make_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def day_one(gm_user, **kwargs):
+    game = make_game(gm_user, **kwargs)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    return game, current_phase(game)
+
+
+def set_deadline(phase, when):
+    Phase.objects.filter(pk=phase.pk).update(closes_at=when)
+
+
+def commits(game):
+    return AuditEvent.objects.filter(game=game, kind="commit").count()
+
+
+def wait_for(predicate, seconds=30.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_due_day_is_resolved_and_night_left_for_the_gm(gm_user):
+    game, day = day_one(gm_user)
+    sheriff, indian = game.players.get(role="sceriffo"), game.players.get(role="indiano")
+    vote_cast(phase=day, player=sheriff, target=indian)
+    set_deadline(day, timezone.now() - dt.timedelta(seconds=1))
+    assert deadlines_run() == {"committed": 1}
+    day.refresh_from_db()
+    assert day.status == Phase.Status.COMMITTED
+    assert day.outcome["execution"]["executed"] == indian.name
+    night = current_phase(game)
+    set_deadline(night, timezone.now() - dt.timedelta(seconds=1))
+    assert deadlines_run() == {"closed": 1}
+    night.refresh_from_db()
+    assert night.status == Phase.Status.CLOSED  # the GM previews and commits
+
+
+def test_auto_commit_nights(gm_user):
+    game, day = day_one(gm_user)
+    game.auto_commit_nights = True
+    game.save()
+    set_deadline(day, timezone.now() - dt.timedelta(seconds=2))
+    set_deadline(game.phases.get(label="N1"), timezone.now() - dt.timedelta(seconds=1))
+    assert deadlines_run() == {"committed": 2}
+    assert current_phase(game).label == "D2"
+
+
+def test_two_ticks_racing_close_once(gm_user):
+    game, day = day_one(gm_user)
+    set_deadline(day, timezone.now() - dt.timedelta(seconds=1))
+    results = []
+
+    def tick():
+        try:
+            results.append(phase_close(day.pk))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=tick) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == ["committed", "not_due", "not_due", "not_due"]
+    assert commits(game) == 2  # N0 by hand, D1 once
+
+
+def test_submissions_are_refused_after_the_deadline_by_the_database_clock(gm_user):
+    game, day = day_one(gm_user)
+    set_deadline(day, timezone.now() - dt.timedelta(milliseconds=1))
+    with pytest.raises(ValidationError) as info:
+        vote_cast(phase=day, player=game.players.first(), target=game.players.last())
+    assert "è chiusa" in info.value.messages[0]
+
+
+def test_extend_pause_resume_are_logged(gm_user):
+    game, day = day_one(gm_user)
+    later = day.closes_at + dt.timedelta(hours=1)
+    phase_extend(phase=day, closes_at=later, user=gm_user, reason="festa")
+    phase_pause(phase=day, user=gm_user, reason="server del forum giù")
+    set_deadline(day, timezone.now() - dt.timedelta(seconds=1))
+    assert deadlines_run() == {}  # a paused phase does not close
+    phase_resume(phase=day, user=gm_user)
+    kinds = list(AuditEvent.objects.filter(game=game).values_list("kind", flat=True))
+    assert {"deadline_moved", "deadline_paused", "deadline_resumed"} <= set(kinds)
+
+
+def test_beat_down_for_a_while_then_overdue_phases_close_in_order(gm_user, celery_worker_process):
+    games = [day_one(gm_user, name=f"G{i}", seed=i) for i in range(3)]
+    base = timezone.now() - dt.timedelta(hours=1)
+    for offset, (_, day) in enumerate(games):
+        set_deadline(day, base + dt.timedelta(minutes=10 * (2 - offset)))  # last game first
+    deadlines_tick.delay()
+    assert wait_for(lambda: Phase.objects.filter(label="D1", status="committed").count() == 3)
+    closes = list(
+        AuditEvent.objects.filter(kind="deadline")
+        .order_by("at", "pk")
+        .values_list("game__name", flat=True)
+    )
+    assert closes == ["G2", "G1", "G0"]
+    deadlines_tick.delay()
+    time.sleep(1.5)
+    assert AuditEvent.objects.filter(kind="commit", detail__phase="D1").count() == 3
+
+
+def start_worker(env_extra: dict[str, str]) -> subprocess.Popen:
+    env = {**os.environ, "DATABASE_URL": database_url_for_subprocess(), **env_extra}
+    return subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "gm", "worker", "--loglevel", "warning",
+         "--concurrency", "1", "--without-mingle", "--without-gossip",
+         "--hostname", f"kill-{uuid.uuid4().hex[:8]}@%h"],
+        cwd=ROOT, env=env, start_new_session=True,
+    )  # fmt: skip
+
+
+def test_worker_killed_mid_close_then_the_close_completes_once(gm_user, celery_worker_process):
+    if connection.vendor != "postgresql":
+        pytest.skip("watches PostgreSQL's row locks (CI runs on PostgreSQL)")
+    # The shared worker steps aside: this test runs its own, stalled inside the close.
+    os.killpg(celery_worker_process.pid, signal.SIGSTOP)
+    try:
+        game, day = day_one(gm_user)
+        set_deadline(day, timezone.now() - dt.timedelta(seconds=1))
+        stalled = start_worker({"TABULA_TEST_STALL_CLOSE": "30"})
+        close_phase.delay(day.pk)
+        assert wait_for(lambda: _in_close(day.pk), 30), "the worker never started the close"
+        os.killpg(stalled.pid, signal.SIGKILL)
+        stalled.wait()
+        day.refresh_from_db()
+        assert day.status == Phase.Status.OPEN  # the interrupted close rolled back whole
+    finally:
+        os.killpg(celery_worker_process.pid, signal.SIGCONT)
+    deadlines_tick.delay()  # the next beat tick
+    assert wait_for(lambda: Phase.objects.get(pk=day.pk).status == Phase.Status.COMMITTED)
+    time.sleep(1)
+    assert commits(game) == 2
+
+
+def _in_close(phase_id: int) -> bool:
+    """Whether another connection holds the phase row locked in an open transaction."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_locks l JOIN pg_class c ON l.relation = c.oid "
+            "WHERE c.relname = 'games_phase' AND l.mode = 'RowExclusiveLock' "
+            "AND l.pid <> pg_backend_pid()"
+        )
+        return cursor.fetchone()[0] > 0
+
+
+def test_submissions_straddling_the_deadline(gm_user, celery_worker_process, settings):
+    """200 votes sent across the vote close: those before it count, those after it are
+    refused with a clear message, none is lost (checked in the database)."""
+    game, day = day_one(gm_user)
+    players = list(game.players.all())
+    deadline = timezone.now() + dt.timedelta(seconds=2)
+    set_deadline(day, deadline)
+    close_phase.apply_async(args=[day.pk], eta=deadline)
+    accepted, refused, errors = [], [], []
+    lock = threading.Lock()
+
+    def send(i: int) -> None:
+        rng = random.Random(i)
+        voter = players[i % len(players)]
+        target = rng.choice([p for p in players if p != voter])
+        time.sleep(rng.uniform(1.0, 3.0))
+        try:
+            vote_cast(phase=day, player=voter, target=target)
+            with lock:
+                accepted.append(i)
+        except ValidationError as exc:
+            with lock:
+                refused.append(exc.messages[0])
+        except Exception as exc:
+            with lock:
+                errors.append(repr(exc))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(200)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len(accepted) + len(refused) == 200
+    assert accepted
+    assert refused
+    assert all("è chiusa" in message for message in refused)
+    assert wait_for(lambda: Phase.objects.get(pk=day.pk).status == Phase.Status.COMMITTED)
+    stored = Submission.objects.filter(phase=day)
+    assert stored.count() == len(accepted)  # none lost
+    assert all(sub.at < deadline for sub in stored)
+    day.refresh_from_db()
+    assert len(day.inputs["votes"]) == len(accepted)  # every one of them was counted
