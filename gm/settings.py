@@ -156,6 +156,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "deadlines": {"task": "games.deadlines_tick", "schedule": TABULA_TICK_SECONDS},
 }
 TABULA_SCHEDULE_ETA: bool = _read("TABULA_SCHEDULE_ETA", bool, True)
+CELERY_TASK_DEFAULT_QUEUE: str = _read("TABULA_QUEUE", str, "celery")
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 # The cache (rate limits) lives in the same Redis; Django names its Unix sockets unix://.

@@ -54,12 +54,22 @@ def database_url_for_subprocess() -> str:
 @pytest.fixture(scope="session")
 def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subprocess.Popen]:
     """A real `celery worker` process on the configured Redis, using the test database."""
+    import redis
+    from django.conf import settings
+
     from gm.celery import app
 
     with django_db_blocker.unblock():
         database_url = database_url_for_subprocess()
-    app.control.purge()
-    env = {**os.environ, "DATABASE_URL": database_url}
+    # A queue of this session's own: messages left by an earlier run (an ETA task, or one
+    # a killed worker held) must never reach this session's database.
+    queue = f"test-{uuid.uuid4().hex[:12]}"
+    app.conf.task_default_queue = queue
+    url = settings.CELERY_BROKER_URL.replace("redis+socket://", "unix://", 1)
+    client = redis.Redis.from_url(url)
+    for key in client.scan_iter("unacked*"):
+        client.delete(key)  # what earlier killed workers held would be restored otherwise
+    env = {**os.environ, "DATABASE_URL": database_url, "TABULA_QUEUE": queue}
     proc = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "gm", "worker", "--loglevel", "warning",
          "--concurrency", "1", "--without-mingle", "--without-gossip",
@@ -76,6 +86,7 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subpro
                 proc.kill()
                 pytest.fail("the Celery worker did not start")
     yield proc
+    app.conf.task_default_queue = settings.CELERY_TASK_DEFAULT_QUEUE
     proc.terminate()
     try:
         proc.wait(timeout=20)

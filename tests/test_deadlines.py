@@ -135,11 +135,11 @@ def test_beat_down_for_a_while_then_overdue_phases_close_in_order(gm_user, celer
     assert AuditEvent.objects.filter(kind="commit", detail__phase="D1").count() == 3
 
 
-def start_worker(env_extra: dict[str, str]) -> subprocess.Popen:
+def start_worker(env_extra: dict[str, str], queue: str) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": database_url_for_subprocess(), **env_extra}
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "gm", "worker", "--loglevel", "warning",
-         "--concurrency", "1", "--without-mingle", "--without-gossip",
+         "--concurrency", "1", "--without-mingle", "--without-gossip", "--queues", queue,
          "--hostname", f"kill-{uuid.uuid4().hex[:8]}@%h"],
         cwd=ROOT, env=env, start_new_session=True,
     )  # fmt: skip
@@ -148,21 +148,19 @@ def start_worker(env_extra: dict[str, str]) -> subprocess.Popen:
 def test_worker_killed_mid_close_then_the_close_completes_once(gm_user, celery_worker_process):
     if connection.vendor != "postgresql":
         pytest.skip("watches PostgreSQL's row locks (CI runs on PostgreSQL)")
-    # The shared worker steps aside: this test runs its own, stalled inside the close.
-    os.killpg(celery_worker_process.pid, signal.SIGSTOP)
+    game, day = day_one(gm_user)
+    set_deadline(day, timezone.now() - dt.timedelta(seconds=1))
+    queue = f"kill-{uuid.uuid4().hex[:8]}"  # only the doomed worker listens here
+    stalled = start_worker({"TABULA_TEST_STALL_CLOSE": "60"}, queue)
     try:
-        game, day = day_one(gm_user)
-        set_deadline(day, timezone.now() - dt.timedelta(seconds=1))
-        stalled = start_worker({"TABULA_TEST_STALL_CLOSE": "30"})
-        close_phase.delay(day.pk)
-        assert wait_for(lambda: _in_close(day.pk), 30), "the worker never started the close"
+        close_phase.apply_async(args=[day.pk], queue=queue)
+        assert wait_for(lambda: _in_close(day.pk), 60), "the worker never started the close"
+    finally:
         os.killpg(stalled.pid, signal.SIGKILL)
         stalled.wait()
-        day.refresh_from_db()
-        assert day.status == Phase.Status.OPEN  # the interrupted close rolled back whole
-    finally:
-        os.killpg(celery_worker_process.pid, signal.SIGCONT)
-    deadlines_tick.delay()  # the next beat tick
+    day.refresh_from_db()
+    assert day.status == Phase.Status.OPEN  # the interrupted close rolled back whole
+    deadlines_tick.delay()  # the next beat tick, on the running worker
     assert wait_for(lambda: Phase.objects.get(pk=day.pk).status == Phase.Status.COMMITTED)
     time.sleep(1)
     assert commits(game) == 2
