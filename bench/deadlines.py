@@ -1,0 +1,127 @@
+"""Deadline benchmark: 100 games whose vote closes at the same minute.
+
+    python bench/deadlines.py [--games 100] [--lead 20]
+
+Creates a scratch PostgreSQL database (BENCH_DATABASE_URL, default the local server's
+`tabula_bench_deadlines`), deals the games, opens Day 1 with a few votes each, sets every
+vote close to the same instant (`--lead` seconds ahead), and starts a real Celery worker
+and beat on Redis (a queue of its own). It waits for every day to be resolved and prints
+the lag from deadline to resolution: p50, p99 and max.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+import urllib.parse
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/tabula_bench_deadlines"
+
+PREPARE = """
+import datetime as dt, json, random
+import django
+django.setup()
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from games.models import Phase
+from games.phases import current_phase, phase_commit, vote_cast
+from games.services import game_create
+from games.tasks import close_phase
+gm, _ = get_user_model().objects.get_or_create(username="bench")
+deadline = timezone.now() + dt.timedelta(seconds={lead})
+for n in range({games}):
+    names = [f"g{{n}}p{{i}}" for i in range(16)]
+    game = game_create(gm=gm, name=f"bench {{n}}", setup_key="wild-west-wolf",
+                       player_names=names, seed=n)
+    phase_commit(phase=current_phase(game), user=gm)
+    day = current_phase(game)
+    players = list(game.players.all())
+    for voter in players[:6]:
+        vote_cast(phase=day, player=voter, target=random.choice([p for p in players if p != voter]))
+    Phase.objects.filter(pk=day.pk).update(closes_at=deadline)
+    close_phase.apply_async(args=[day.pk], eta=deadline)  # as phase_open schedules it
+print(json.dumps(deadline.isoformat()))
+"""
+
+MEASURE = """
+import json
+import django
+django.setup()
+from games.models import Phase
+days = Phase.objects.filter(label="D1")
+done = [(p.committed_at - p.closes_at).total_seconds() for p in days if p.committed_at]
+print(json.dumps({"total": days.count(), "lags": done}))
+"""
+
+
+def run(env: dict[str, str], code: str) -> str:
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True,
+                            capture_output=True, text=True)  # fmt: skip
+    return result.stdout.strip().splitlines()[-1]
+
+
+def main() -> None:
+    import json
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--lead", type=float, default=20.0, help="seconds to the deadline")
+    args = parser.parse_args()
+    database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
+    name = urllib.parse.urlparse(database).path.lstrip("/")
+    admin = database.rsplit("/", 1)[0] + "/postgres"
+    for sql in (f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', f'CREATE DATABASE "{name}"'):
+        subprocess.run(["psql", admin, "-qc", sql], check=True)
+    queue = f"bench-{uuid.uuid4().hex[:8]}"
+    env = {**os.environ, "DATABASE_URL": database, "DJANGO_SETTINGS_MODULE": "gm.settings",
+           "TABULA_QUEUE": queue, "TABULA_SCHEDULE_ETA": "false",
+           "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/13"),
+           "CONN_MAX_AGE": "60"}  # fmt: skip
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    print(f"preparing {args.games} games, vote close in {args.lead:.0f} s ...", flush=True)
+    started = time.monotonic()
+    run({**env, "TABULA_SCHEDULE_ETA": "false"},
+        PREPARE.format(games=args.games, lead=args.lead))  # fmt: skip
+    if time.monotonic() - started > args.lead:
+        sys.exit("preparing took longer than the lead: raise --lead")
+    celery = [sys.executable, "-m", "celery", "-A", "gm"]
+    schedule = ROOT / "var" / f"beat-{queue}"
+    (ROOT / "var").mkdir(exist_ok=True)
+    worker_args = ["worker", "-l", "warning", "-c", "2", "-Q", queue, "--without-mingle",
+                   "--without-gossip"]  # fmt: skip
+    worker = subprocess.Popen([*celery, *worker_args], cwd=ROOT, env=env)
+    beat = subprocess.Popen([*celery, "beat", "-l", "warning", "-s", str(schedule)],
+                            cwd=ROOT, env=env)  # fmt: skip
+    try:
+        result = {"total": args.games, "lags": []}
+        limit = time.monotonic() + args.lead + 180
+        while time.monotonic() < limit:
+            time.sleep(2)
+            result = json.loads(run(env, MEASURE))
+            if len(result["lags"]) == result["total"]:
+                break
+    finally:
+        for proc in (beat, worker):
+            proc.terminate()
+        for proc in (beat, worker):
+            proc.wait(timeout=60)
+        schedule.unlink(missing_ok=True)
+    lags = sorted(result["lags"])
+    if not lags:
+        sys.exit("no day was resolved")
+    p99 = lags[min(len(lags) - 1, int(len(lags) * 0.99))]
+    print(f"days resolved: {len(lags)} of {result['total']}")
+    print(f"lag p50: {statistics.median(lags):.2f} s")
+    print(f"lag p99: {p99:.2f} s")
+    print(f"lag max: {lags[-1]:.2f} s")
+
+
+if __name__ == "__main__":
+    main()
