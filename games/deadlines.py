@@ -144,3 +144,48 @@ def schedule_close(phase: Phase) -> None:
 
     eta, pk = phase.closes_at, phase.pk
     transaction.on_commit(lambda: close_phase.apply_async(args=[pk], eta=eta), robust=True)
+
+
+@transaction.atomic
+def game_schedule_update(
+    *,
+    game: Game,
+    user: AbstractBaseUser,
+    vote_close_time: dt.time,
+    day_close_time: dt.time,
+    powers_close_time: dt.time,
+    auto_commit_nights: bool,
+) -> Game:
+    """The game's daily deadlines (for the phases opened from now on) and its automatic
+    switch; logged."""
+    if not vote_close_time <= day_close_time <= powers_close_time:
+        raise ValidationError(
+            _("Le scadenze vanno in ordine: chiusura votazione, chiusura giorno, consegna poteri.")
+        )
+    game.vote_close_time, game.day_close_time = vote_close_time, day_close_time
+    game.powers_close_time, game.auto_commit_nights = powers_close_time, auto_commit_nights
+    game.save(update_fields=["vote_close_time", "day_close_time", "powers_close_time",
+                             "auto_commit_nights"])  # fmt: skip
+    audit(game, "schedule", user=user, vote=str(vote_close_time), day=str(day_close_time),
+          powers=str(powers_close_time), auto=auto_commit_nights)  # fmt: skip
+    return game
+
+
+def deadline_notice(game: Game, phases: list[Phase]) -> str:
+    """The last change the GM made to these phases' deadlines, as players are told it."""
+    event = (
+        game.audit.filter(
+            kind__in=["deadline_moved", "deadline_paused", "deadline_resumed"],
+            detail__phase__in=[p.label for p in phases],
+        )
+        .order_by("-at")
+        .first()
+    )
+    if event is None:
+        return ""
+    if event.kind == "deadline_paused":
+        return _("Il master ha sospeso la scadenza di %(phase)s: %(reason)s") % {
+            "phase": event.detail["phase"], "reason": event.detail.get("reason", "")}  # fmt: skip
+    reason = event.detail.get("reason")
+    text = _("Il master ha spostato la scadenza di %(phase)s.") % {"phase": event.detail["phase"]}
+    return f"{text} {reason}" if reason else text

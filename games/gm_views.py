@@ -16,11 +16,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.board import phase_board
+from games.deadlines import game_schedule_update, phase_extend, phase_pause, phase_resume
 from games.forms_player import LAW_PHASES
 from games.models import Game, Phase, Player
 from games.phases import (
     action_submit,
     current_phase,
+    open_phases,
     override_add,
     phase_commit,
     phase_preview,
@@ -198,3 +200,53 @@ def game_posts(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_for_gm(user=request.user, pk=pk)
     phases = list(game.phases.filter(status=Phase.Status.COMMITTED).order_by("-index"))
     return render(request, "games/posts.html", {"game": game, "phases": phases})
+
+
+@login_required
+@require_POST
+def gm_deadline(request: HttpRequest, pk: int) -> HttpResponse:
+    """Move, pause or resume the current phase's deadline (logged, shown to players)."""
+    try:
+        game, phase = _running(request, pk)
+        phase = next(
+            (p for p in open_phases(game) if str(p.pk) == request.POST.get("phase")), phase
+        )
+        action = request.POST.get("action")
+        if action == "pause":
+            phase_pause(phase=phase, user=request.user, reason=_reason(request))
+            done = _("Scadenza sospesa.")
+        elif action == "resume":
+            phase_resume(phase=phase, user=request.user)
+            done = _("Scadenza ripresa.")
+        else:
+            raw = request.POST.get("closes_at", "")
+            try:
+                local = dt.datetime.fromisoformat(raw)
+            except ValueError as exc:
+                raise ValidationError(_("Data e ora non valide.")) from exc
+            when = local.replace(tzinfo=ZoneInfo(game.time_zone))
+            phase_extend(phase=phase, closes_at=when, user=request.user, reason=_reason(request))
+            done = _("Scadenza spostata.")
+    except ValidationError as exc:
+        return _back(request, pk, error=exc)
+    return _back(request, pk, done)
+
+
+@login_required
+@require_POST
+def gm_schedule(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game's daily deadlines and the automatic switch for nights."""
+    game = game_for_gm(user=request.user, pk=pk)
+    try:
+        times = {}
+        for field in ("vote_close_time", "day_close_time", "powers_close_time"):
+            try:
+                times[field] = dt.time.fromisoformat(request.POST.get(field, ""))
+            except ValueError as exc:
+                raise ValidationError(_("Orario non valido: usa HH:MM.")) from exc
+        auto = request.POST.get("auto") == "1"
+        game_schedule_update(game=game, user=request.user, auto_commit_nights=auto, **times)
+        messages.success(request, _("Scadenze della partita aggiornate."))
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return redirect(game)

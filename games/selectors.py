@@ -6,10 +6,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Min, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
+from games.deadlines import deadline_notice
 from games.engine import rebuild, rules_for, start_state
 from games.forms_player import AbilityForm, VoteForm, ability_forms, vote_forms
 from games.models import Game, Phase, Player, Result, Submission, Will
@@ -22,7 +23,10 @@ from roles.engine.setups import RoleCard, load_setup
 
 def games_for_gm(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
     """The games ``user`` runs, newest first, with their player counts."""
-    return Game.objects.filter(gm=user).annotate(player_count=Count("players"))
+    open_deadline = Min("phases__closes_at", filter=Q(phases__status=Phase.Status.OPEN))
+    return Game.objects.filter(gm=user).annotate(
+        player_count=Count("players", distinct=True), next_deadline=open_deadline
+    )
 
 
 def game_for_gm(*, user: AbstractBaseUser | AnonymousUser, pk: int) -> Game:
@@ -102,6 +106,7 @@ class PlayerPage:
     abilities: list[AbilityForm] = field(default_factory=list)
     votes: list[VoteForm] = field(default_factory=list)
     will: Will | None = None
+    notice: str = ""  # the GM's last change to a deadline
     can_write_will: bool = False
     word_limit: int = 150
 
@@ -136,6 +141,7 @@ def player_page(player: Player) -> PlayerPage:
     now = timezone.now()
     page.phases = [p for p in open_phases(game) if p.closes_at > now] if me.alive else []
     page.open = bool(page.phases)
+    page.notice = deadline_notice(game, page.phases) if page.phases else ""
     latest = latest_submissions(page.phases, player)
     for phase in page.phases:  # by day: the day, then the coming night
         shown = tuple(form.ability.key for form in page.abilities)

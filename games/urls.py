@@ -21,4 +21,6 @@ urlpatterns = [
     path("<int:pk>/fase/risolvi/", gm_views.gm_commit, name="gm_commit"),
     path("<int:pk>/fase/annulla/", gm_views.gm_undo, name="gm_undo"),
     path("<int:pk>/annunci/", gm_views.game_posts, name="posts"),
+    path("<int:pk>/fase/scadenza/", gm_views.gm_deadline, name="gm_deadline"),
+    path("<int:pk>/scadenze/", gm_views.gm_schedule, name="gm_schedule"),
 ]

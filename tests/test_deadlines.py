@@ -222,3 +222,44 @@ def test_submissions_straddling_the_deadline(gm_user, celery_worker_process, set
     assert all(sub.at < deadline for sub in stored)
     day.refresh_from_db()
     assert len(day.inputs["votes"]) == len(accepted)  # every one of them was counted
+
+
+def test_gm_moves_and_pauses_a_deadline_and_players_see_it(client, gm_user):
+    from django.urls import reverse
+
+    from games.services import player_link_issue
+
+    game, day = day_one(gm_user)
+    client.force_login(gm_user)
+    url = reverse("games:gm_deadline", args=[game.pk])
+    client.post(url, {"phase": day.pk, "action": "move", "closes_at": "2030-01-02T21:00",
+                      "reason": "Capodanno"})  # fmt: skip
+    day.refresh_from_db()
+    assert day.closes_at == dt.datetime(2030, 1, 2, 20, 0, tzinfo=dt.UTC)  # 21:00 in Rome
+    client.post(url, {"phase": day.pk, "action": "pause", "reason": "forum giù"})
+    assert Phase.objects.get(pk=day.pk).paused_at is not None
+    player = client.__class__()
+    token = player_link_issue(player=game.players.first())
+    player.get(reverse("player_enter", args=[token]))
+    html = player.get(reverse("player_home")).content.decode()
+    assert "Il master ha sospeso la scadenza di D1: forum giù" in html
+    client.post(url, {"phase": day.pk, "action": "resume"})
+    assert Phase.objects.get(pk=day.pk).paused_at is None
+    dashboard = client.get("/").content.decode()
+    assert "Prossima scadenza" in dashboard
+
+
+def test_schedule_update_keeps_the_order_of_the_day(client, gm_user):
+    from django.urls import reverse
+
+    game, _ = day_one(gm_user)
+    client.force_login(gm_user)
+    url = reverse("games:gm_schedule", args=[game.pk])
+    client.post(url, {"vote_close_time": "23:00", "day_close_time": "22:15",
+                      "powers_close_time": "22:30"})  # fmt: skip
+    game.refresh_from_db()
+    assert str(game.vote_close_time) == "22:00:00"
+    client.post(url, {"vote_close_time": "21:30", "day_close_time": "21:45",
+                      "powers_close_time": "22:00", "auto": "1"})  # fmt: skip
+    game.refresh_from_db()
+    assert (str(game.vote_close_time), game.auto_commit_nights) == ("21:30:00", True)
