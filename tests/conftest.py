@@ -69,7 +69,12 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subpro
     client = redis.Redis.from_url(url)
     for key in client.scan_iter("unacked*"):
         client.delete(key)  # what earlier killed workers held would be restored otherwise
-    env = {**os.environ, "DATABASE_URL": database_url, "TABULA_QUEUE": queue}
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "TABULA_QUEUE": queue,
+        "TABULA_SCHEDULE_ETA": "false",
+    }  # the tests schedule what they need
     proc = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "gm", "worker", "--loglevel", "warning",
          "--concurrency", "1", "--without-mingle", "--without-gossip",
