@@ -130,3 +130,14 @@ def browser(monkeypatch):
         )
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_setup):
+    """pytest-django's live server, stopped before the test database is dropped (its
+    thread holds a connection to it)."""
+    from pytest_django.live_server_helper import LiveServer
+
+    server = LiveServer(os.getenv("DJANGO_LIVE_TEST_SERVER_ADDRESS", "localhost"))
+    yield server
+    server.stop()
