@@ -74,9 +74,29 @@ def _resolve_if_due(phase: Phase) -> str:
     return "committed"
 
 
+def days_end() -> int:
+    """WWW-R15 / INQ-R12: at the close of the day (22:15) the day ends, once; logged."""
+    ending = list(Phase.objects.filter(
+        label__startswith="D", day_ends_at__lte=Now(), day_ended_at__isnull=True
+    ).select_related("game"))  # fmt: skip
+    ended = 0
+    for phase in ending:
+        with transaction.atomic():
+            won = Phase.objects.filter(pk=phase.pk, day_ended_at__isnull=True).update(
+                day_ended_at=Now()
+            )
+            if won:
+                audit(phase.game, "day_closed", phase=phase.label)
+                ended += 1
+    return ended
+
+
 def deadlines_run() -> dict[str, int]:
-    """Close every due phase, in deadline order; resolve closed days left behind."""
+    """Close every due phase, in deadline order; resolve closed days left behind; end the
+    days whose close has come."""
     counts: dict[str, int] = {}
+    if ended := days_end():
+        counts["day_closed"] = ended
     for phase in due_phases():
         result = phase_close(phase.pk)
         counts[result] = counts.get(result, 0) + 1

@@ -63,7 +63,8 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
             for fmt in FORMATS
         }  # fmt: skip
         context.update(board=board, preview=preview, posts=posts)
-    template = "games/phase.html#preview" if request.htmx else "games/phase.html"
+    part = request.GET.get("part")
+    template = "games/phase.html#board" if request.htmx and part == "board" else "games/phase.html"
     return render(request, template, context)
 
 

@@ -138,6 +138,8 @@ class Phase(models.Model):
     opened_at = models.DateTimeField(default=timezone.now)
     closes_at = models.DateTimeField(_("scadenza"))
     paused_at = models.DateTimeField(null=True, blank=True)  # the deadline waits while set
+    day_ends_at = models.DateTimeField(null=True, blank=True)  # a day: the thread closes
+    day_ended_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     committed_at = models.DateTimeField(null=True, blank=True)
     opened_by = models.ForeignKey(

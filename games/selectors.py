@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Min, Q, QuerySet
@@ -12,7 +14,13 @@ from django.utils import timezone
 
 from games.deadlines import deadline_notice
 from games.engine import rebuild, rules_for, start_state
-from games.forms_player import AbilityForm, VoteForm, ability_forms, vote_forms
+from games.forms_player import (
+    ABILITY_LABELS,
+    AbilityForm,
+    VoteForm,
+    ability_forms,
+    vote_forms,
+)
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.phases import current_phase, open_phases
 from games.presentation import describe, names_in
@@ -107,6 +115,9 @@ class PlayerPage:
     votes: list[VoteForm] = field(default_factory=list)
     will: Will | None = None
     notice: str = ""  # the GM's last change to a deadline
+    used: list[str] = field(default_factory=list)  # once-per-game powers already spent
+    cemetery_from: dt.datetime | None = None  # a dead player's Cemetery access (WWW-R46)
+    cemetery_open: bool = True
     can_write_will: bool = False
     word_limit: int = 150
 
@@ -153,8 +164,31 @@ def player_page(player: Player) -> PlayerPage:
     except RuleViolation:
         page.can_write_will = False
     page.will = Will.objects.filter(player=player).first()
+    page.used = [
+        str(ABILITY_LABELS.get(a.key, a.key)) for a in rules.abilities_of(me)
+        if a.once_rule and (me.name, a.key) in state.used
+    ]  # fmt: skip
+    if me.dead:
+        _cemetery(page, game, rules, state, me.name)
     page.word_limit = state.options.get(f"{rules.prefix}will_word_limit", 150)
     return page
+
+
+def _cemetery(page: PlayerPage, game: Game, rules: Any, state: Any, name: str) -> None:
+    """WWW-R46, WWW-D23: a dead player enters the Cemetery once he hands in his will or
+    its deadline passes (loners at once)."""
+    deadline = getattr(rules, "will_deadline", lambda *_: None)(state, name)
+    if deadline is None:
+        return
+    label, at = deadline
+    phase = game.phases.filter(label=label).first()
+    if phase is None:
+        return
+    zone = ZoneInfo(game.time_zone)
+    day = phase.closes_at.astimezone(zone).date()
+    page.cemetery_from = dt.datetime.combine(day, dt.time.fromisoformat(at), tzinfo=zone)
+    handed_in = page.will is not None and page.will.text.strip()
+    page.cemetery_open = bool(handed_in) or timezone.now() >= page.cemetery_from
 
 
 def spoiler(game: Game) -> dict[str, Any]:

@@ -163,9 +163,10 @@ def phase_open(
     now = now or timezone.now()
     label = phase_label(index)
     at = game.powers_close_time if label.startswith("N") else game.vote_close_time
+    day_ends = None if label.startswith("N") else next_deadline(game, game.day_close_time, now)
     phase = Phase.objects.create(
         game=game, label=label, index=index, opened_at=now,
-        closes_at=next_deadline(game, at, now), opened_by=opened_by,
+        closes_at=next_deadline(game, at, now), opened_by=opened_by, day_ends_at=day_ends,
     )  # fmt: skip
     from games.deadlines import schedule_close  # (deadlines imports this module)
 

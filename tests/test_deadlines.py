@@ -263,3 +263,13 @@ def test_schedule_update_keeps_the_order_of_the_day(client, gm_user):
                       "powers_close_time": "22:00", "auto": "1"})  # fmt: skip
     game.refresh_from_db()
     assert (str(game.vote_close_time), game.auto_commit_nights) == ("21:30:00", True)
+
+
+def test_the_day_ends_once_at_its_close(gm_user):
+    """WWW-R15 / INQ-R12: 22:15, the close of the day."""
+    game, day = day_one(gm_user)
+    assert day.day_ends_at > day.closes_at  # 22:15 after the 22:00 vote close
+    Phase.objects.filter(pk=day.pk).update(day_ends_at=timezone.now() - dt.timedelta(seconds=1))
+    assert deadlines_run() == {"day_closed": 1}
+    assert deadlines_run() == {}
+    assert AuditEvent.objects.filter(game=game, kind="day_closed").count() == 1

@@ -122,3 +122,14 @@ def test_phase_page_query_count_does_not_grow_with_players(gm, gm_user):
             assert gm.get(reverse("games:phase", args=[game.pk])).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_board_refreshes_by_itself_with_htmx(gm, gm_user):
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    html = gm.get(reverse("games:phase", args=[game.pk])).content.decode()
+    assert 'hx-trigger="every 20s"' in html
+    part = gm.get(reverse("games:phase", args=[game.pk]) + "?part=board", HTTP_HX_REQUEST="true")
+    text = part.content.decode()
+    assert text.lstrip().startswith('<div class="columns" id="board"')
+    assert "Promemoria da incollare" in text

@@ -149,3 +149,40 @@ def test_night_actions_can_be_sent_during_the_day(client, gm_user):
     phase_commit(phase=day, user=gm_user)
     preview = phase_preview(current_phase(game))
     assert any("is dead and cannot act [WWW-D8]" in line for line in preview.inputs.dropped)
+
+
+def test_spent_powers_are_shown_as_used(client, gm_user):
+    """WWW-R74: the Sciamano's vision, once per game."""
+    from games.phases import action_submit
+
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    shaman = game.players.get(role="sciamano")
+    action_submit(phase=current_phase(game), player=shaman,
+                  target=game.players.get(role="sceriffo"), vision=True)  # fmt: skip
+    phase_commit(phase=current_phase(game), user=gm_user)
+    login_as(client, shaman)
+    html = client.get(reverse("player_home")).content.decode()
+    assert "Già usato: Chiedi agli spiriti il ruolo di" in html
+
+
+def test_dead_player_waits_for_the_cemetery_until_will_or_deadline(client, gm_user):
+    """WWW-R46, WWW-D23: a player executed by day enters the Cemetery once he hands in
+    his will, or at 22:30."""
+    from games.phases import vote_cast
+
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    day = current_phase(game)
+    cowboy = game.players.filter(role="cowboy").first()
+    vote_cast(phase=day, player=game.players.get(role="sceriffo"), target=cowboy)
+    Phase.objects.filter(pk=day.pk).update(closes_at=dt.datetime(2099, 1, 1, 21, tzinfo=dt.UTC))
+    phase_commit(phase=day, user=gm_user)
+    login_as(client, cowboy)
+    html = client.get(reverse("player_home")).content.decode()
+    assert "Entrerai nel Cimitero quando consegni il testamento" in html
+    assert "22:30" in html
+    client.post(reverse("player_will"), {"text": "Addio."})
+    html = client.get(reverse("player_home")).content.decode()
+    assert "Puoi accedere al Cimitero." in html
