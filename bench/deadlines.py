@@ -17,11 +17,13 @@ import statistics
 import subprocess
 import sys
 import time
-import urllib.parse
 import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from scratch import fresh_database  # noqa: E402
+
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/tabula_bench_deadlines"
 
 PREPARE = """
@@ -75,10 +77,7 @@ def main() -> None:
     parser.add_argument("--lead", type=float, default=20.0, help="seconds to the deadline")
     args = parser.parse_args()
     database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
-    name = urllib.parse.urlparse(database).path.lstrip("/")
-    admin = database.rsplit("/", 1)[0] + "/postgres"
-    for sql in (f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', f'CREATE DATABASE "{name}"'):
-        subprocess.run(["psql", admin, "-qc", sql], check=True)
+    fresh_database(database)
     queue = f"bench-{uuid.uuid4().hex[:8]}"
     env = {**os.environ, "DATABASE_URL": database, "DJANGO_SETTINGS_MODULE": "gm.settings",
            "TABULA_QUEUE": queue, "TABULA_SCHEDULE_ETA": "false",

@@ -25,7 +25,10 @@ import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT))
+from scratch import fresh_database  # noqa: E402
+
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/tabula_bench"
 
 
@@ -133,17 +136,14 @@ def main() -> None:
     args = parser.parse_args()
 
     database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
-    name = urllib.parse.urlparse(database).path.lstrip("/")
-    admin = database.rsplit("/", 1)[0] + "/postgres"
-    for sql in (f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', f'CREATE DATABASE "{name}"'):
-        subprocess.run(["psql", admin, "-qc", sql], check=True)
+    fresh_database(database)
     env = {**os.environ, "DATABASE_URL": database, "DEBUG": "false", "ALLOWED_HOSTS": "127.0.0.1",
            "SECRET_KEY": "bench-only-" + "x" * 50, "SECURE_SSL_REDIRECT": "false",
            "SESSION_COOKIE_SECURE": "false", "CSRF_COOKIE_SECURE": "false",
            "CONN_MAX_AGE": "60", "DJANGO_READ_DOT_ENV_FILE": "false", "LOG_LEVEL": "WARNING",
            "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/14"),
            "DJANGO_SETTINGS_MODULE": "gm.settings"}  # fmt: skip
-    print(f"preparing {args.players} players in {name} ...", flush=True)
+    print(f"preparing {args.players} players in {database} ...", flush=True)
     players = prepare(env, args.players)
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
                    cwd=ROOT, env=env, check=True)  # fmt: skip

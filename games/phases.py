@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.board import timed_tally
-from games.engine import Inputs, gather_inputs, rebuild, replay
+from games.engine import Inputs, Rebuilt, gather_inputs, rebuild, replay
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.posts import FORMATS, render
 from games.services import audit, phase_open, stored_value
@@ -58,6 +58,18 @@ def _open_for_submissions(phase: Phase) -> tuple[Phase, dt.datetime]:
     return locked, now
 
 
+def _prepare(
+    phase: Phase, player: Player, target: Player | None
+) -> tuple[Phase, dt.datetime, Game, Rebuilt]:
+    """What every submission starts with: the phase still open (share-locked, by the
+    database clock), the player and target of this game, the engine's current state."""
+    phase, now = _open_for_submissions(phase)
+    if player.game_id != phase.game_id or (target is not None and target.game_id != player.game_id):
+        raise ValidationError(_("Giocatore sconosciuto."))
+    game = player.game  # loaded with the player: no extra query
+    return phase, now, game, rebuild(game)
+
+
 def _check(callable_: Any, *args: Any) -> None:
     try:
         callable_(*args)
@@ -78,13 +90,7 @@ def action_submit(
     reason: str = "",
 ) -> Submission:
     """Record an ability use, if the rules allow it now (the engine's own check)."""
-    phase, now = _open_for_submissions(phase)
-    if target is not None and target.game_id != player.game_id:
-        raise ValidationError(_("Giocatore sconosciuto."))
-    if player.game_id != phase.game_id:
-        raise ValidationError(_("Giocatore sconosciuto."))
-    game = player.game  # loaded with the player: no extra query
-    built = rebuild(game)
+    phase, now, game, built = _prepare(phase, player, target)
     action = Action(player.name, target.name if target else None, during or None,
                     fake_role or None, vision)  # fmt: skip
     actor = built.state.by_name[player.name]
@@ -115,13 +121,7 @@ def vote_cast(
     reason: str = "",
 ) -> Submission:
     """Record a vote event (a vote, a change, a withdrawal with ``target=None``)."""
-    phase, now = _open_for_submissions(phase)
-    if target is not None and target.game_id != player.game_id:
-        raise ValidationError(_("Giocatore sconosciuto."))
-    if player.game_id != phase.game_id:
-        raise ValidationError(_("Giocatore sconosciuto."))
-    game = player.game
-    built = rebuild(game)
+    phase, now, game, built = _prepare(phase, player, target)
     vote = Vote(player.name, target.name if target else None, 0, secret, abstain)
     _check(built.rules.check_vote, built.state, phase.label, vote)
     kind = Submission.Kind.SECRET_VOTE if secret else Submission.Kind.VOTE

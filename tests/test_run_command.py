@@ -19,7 +19,7 @@ import urllib.request
 import psutil
 import pytest
 
-from tests.conftest import ROOT, require_chromium
+from tests.conftest import ROOT
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -43,8 +43,7 @@ def wait_healthy(url: str, proc: subprocess.Popen, seconds: float = 180) -> dict
     pytest.fail("the site did not come up")
 
 
-def test_run_command_serves_the_demo_game_to_the_gm(tmp_path):
-    chromium = require_chromium()
+def test_run_command_serves_the_demo_game_to_the_gm(tmp_path, browser):
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "DJANGO_SETTINGS_MODULE"}}
     env.update(
@@ -65,21 +64,13 @@ def test_run_command_serves_the_demo_game_to_the_gm(tmp_path):
         assert "beat" in commands
         assert "redis-server" in commands
 
-        from playwright.sync_api import sync_playwright
-
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(
-                executable_path=chromium,
-                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-            )
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{port}/")
-            page.fill("input[name=username]", "gm")
-            page.fill("input[name=password]", "pw-run-test-42")
-            page.click("button[type=submit]")
-            page.click("text=Demo — Wild West Wolf")
-            assert page.locator("table.sheet tbody tr").count() == 16
-            browser.close()
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.fill("input[name=username]", "gm")
+        page.fill("input[name=password]", "pw-run-test-42")
+        page.click("button[type=submit]")
+        page.click("text=Demo — Wild West Wolf")
+        assert page.locator("table.sheet tbody tr").count() == 16
     finally:
         proc.send_signal(signal.SIGINT)
         try:
