@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import multiprocessing
 import os
 import random
 import socket
@@ -99,7 +100,7 @@ class Client:
         return response.status, response.read().decode("utf-8", "replace")
 
 
-def player_loop(port, token, names, until, think, latencies, errors, lock, start):
+def player_loop(port, token, names, start_at, end_at, think, latencies, errors, lock):
     client = Client(port)
     client.request("GET", f"/p/{token}/")
     status, _ = client.request("GET", "/io/")
@@ -107,10 +108,9 @@ def player_loop(port, token, names, until, think, latencies, errors, lock, start
         with lock:
             errors.append(f"login {status}")
         return
-    start.wait()
     rng = random.Random(token)
-    time.sleep(rng.random() * think)  # players do not all click at the same instant
-    while time.monotonic() < until:
+    time.sleep(max(0.0, start_at - time.time()) + rng.random() * think)  # not all at once
+    while time.time() < end_at:
         began = time.perf_counter()
         status, _ = client.request("POST", "/io/voto/", {"target": rng.choice(names)})
         elapsed = time.perf_counter() - began
@@ -120,6 +120,25 @@ def player_loop(port, token, names, until, think, latencies, errors, lock, start
             else:
                 errors.append(f"vote {status}")
         time.sleep(rng.random() * think)
+
+
+def run_group(job: tuple) -> tuple[list[float], list[str]]:
+    """One load process: its players as threads (several processes keep the client's own
+    GIL out of the measured latency)."""
+    port, group, start_at, end_at, think = job
+    latencies: list[float] = []
+    errors: list[str] = []
+    lock = threading.Lock()
+    threads = [
+        threading.Thread(target=player_loop, args=(port, token, names, start_at, end_at, think,
+                                                   latencies, errors, lock))
+        for token, names in group
+    ]  # fmt: skip
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return latencies, errors
 
 
 def main() -> None:
@@ -132,7 +151,8 @@ def main() -> None:
         default=10.0,
         help="max seconds between a player's votes (uniform; mean half of it)",
     )
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn processes")
+    parser.add_argument("--clients", type=int, default=4, help="load-generator processes")
     args = parser.parse_args()
 
     database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
@@ -161,30 +181,14 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.2)
-        latencies: list[float] = []
-        errors: list[str] = []
-        lock = threading.Lock()
-        start = threading.Event()
-        until = [0.0]
-        threads = []
-        for token, names in players:
-            thread = threading.Thread(
-                target=lambda t=token, n=names: player_loop(
-                    port, t, n, until[0] or time.monotonic() + 3600, args.think,
-                    latencies, errors, lock, start),
-                daemon=True,
-            )  # fmt: skip
-            threads.append(thread)
-        until[0] = time.monotonic() + 60 + args.seconds
-        for thread in threads:
-            thread.start()
-        time.sleep(5)  # every player logs in
-        began = time.monotonic()
-        until[0] = began + args.seconds
-        start.set()
-        for thread in threads:
-            thread.join(timeout=args.seconds + 60)
-        elapsed = time.monotonic() - began
+        start_at = time.time() + 10  # every player logs in first
+        end_at = start_at + args.seconds
+        groups = [players[i :: args.clients] for i in range(args.clients)]
+        with multiprocessing.Pool(args.clients) as pool:
+            results = pool.map(run_group, [(port, g, start_at, end_at, args.think) for g in groups])
+        latencies = [x for lats, _ in results for x in lats]
+        errors = [e for _, errs in results for e in errs]
+        elapsed = args.seconds
     finally:
         server.terminate()
         server.wait(timeout=30)
