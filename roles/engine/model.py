@@ -121,9 +121,6 @@ class GameState:
     winning_factions: list[str] | None = None
     holders: dict[str, Player] = field(default_factory=dict, repr=False)  # a cache
 
-    def living(self) -> list[Player]:
-        return [p for p in self.players if p.alive]
-
     def holder(self, role: str) -> Player | None:
         """The player dealt ``role`` (single roles only)."""
         if not self.holders:
