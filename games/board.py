@@ -24,6 +24,13 @@ class TallyLine:
     def count(self) -> int:
         return sum(1 for b in self.ballots if not b.struck)
 
+    @property
+    def decisive(self) -> Ballot | None:
+        """The vote that brought the target to its total: on a tie, the target whose
+        decisive vote came first is executed (WWW-R10, INQ-R7)."""
+        standing = [b for b in self.ballots if not b.struck]
+        return standing[-1] if standing else None
+
 
 @dataclass
 class Board:

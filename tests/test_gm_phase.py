@@ -133,3 +133,17 @@ def test_board_refreshes_by_itself_with_htmx(gm, gm_user):
     text = part.content.decode()
     assert text.lstrip().startswith('<div class="columns" id="board"')
     assert "Promemoria da incollare" in text
+
+
+def test_tie_break_shows_each_decisive_vote(gm, gm_user):
+    """WWW-R10, WWW-D5: the GM sees which vote made each total."""
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    day = current_phase(game)
+    a, b, c = game.players.filter(role="cowboy")
+    vote_cast(phase=day, player=a, target=b)
+    vote_cast(phase=day, player=b, target=c)
+    html = gm.get(reverse("games:phase", args=[game.pk])).content.decode()
+    assert f"voto decisivo: {a.name}" in html
+    assert f"voto decisivo: {b.name}" in html
+    assert f"Ora verrebbe giustiziato {b.name}" in html  # his decisive vote came first
