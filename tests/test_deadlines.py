@@ -187,6 +187,7 @@ def test_submissions_straddling_the_deadline(gm_user, celery_worker_process, set
     close_phase.apply_async(args=[day.pk], eta=deadline)
     accepted, refused, errors = [], [], []
     lock = threading.Lock()
+    connections_left = threading.BoundedSemaphore(60)  # PostgreSQL allows 100 clients
 
     def send(i: int) -> None:
         rng = random.Random(i)
@@ -194,7 +195,9 @@ def test_submissions_straddling_the_deadline(gm_user, celery_worker_process, set
         target = rng.choice([p for p in players if p != voter])
         time.sleep(rng.uniform(1.0, 3.0))
         try:
-            vote_cast(phase=day, player=voter, target=target)
+            with connections_left:
+                vote_cast(phase=day, player=voter, target=target)
+                connection.close()
             with lock:
                 accepted.append(i)
         except ValidationError as exc:
