@@ -130,6 +130,9 @@ def browser(monkeypatch):
         )
         yield browser
         browser.close()
+    from django.db import connections
+
+    connections.close_all()  # what the test opened while Playwright ran (its own context)
 
 
 @pytest.fixture(scope="session")
@@ -141,3 +144,20 @@ def live_server(django_db_setup):
     server = LiveServer(os.getenv("DJANGO_LIVE_TEST_SERVER_ADDRESS", "localhost"))
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, with any connection still open at the end (one made
+    inside Playwright's own context, for instance) closed before the database is dropped."""
+    yield
+    with django_db_blocker.unblock():
+        from django.db import connection
+
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+        connection.close()
