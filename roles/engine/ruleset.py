@@ -154,7 +154,8 @@ class Ruleset(ABC):
         else:
             self.resolve_day(state, outcome, actions, votes)
         self.after_phase(state, outcome)
-        self.check_win(state, outcome)
+        if outcome.deaths:  # only a death or a departure can change who has won
+            self.check_win(state, outcome)
         return outcome
 
     def take_wills(self, state: GameState, label: str, wills: Mapping[str, str]) -> None:

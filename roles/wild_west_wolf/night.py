@@ -242,7 +242,7 @@ def attack(night: Night, victim: Player) -> None:
         night.attack_landed.append(victim)
         out.why(f"the Indians attack {victim.name}, immune to night attacks [WWW-R85]")
         return
-    deputy = next((p for p in state.players if p.dealt_role == "vicesceriffo"), None)
+    deputy = state.holder("vicesceriffo")
     deputy_attacked = deputy is not None and any(p is deputy for p in night.attack_landed)
     if (
         victim.dealt_role == "sceriffo"
@@ -321,9 +321,9 @@ def guilt(night: Night) -> None:
 def bounty_turns(night: Night) -> None:
     """WWW-R84, WWW-D21: the Cacciatore whose bounty died tonight becomes the Rinnegato."""
     state = night.state
-    hunter = next((p for p in state.players if p.role == "cacciatore_di_taglie"), None)
+    hunter = state.holder("cacciatore_di_taglie")
     bounty = state.memory.get("bounty")
-    if hunter is None or not hunter.alive or bounty is None:
+    if hunter is None or not hunter.alive or hunter.role != "cacciatore_di_taglie" or not bounty:
         return
     if state.death_phase.get(bounty) == night.index:
         hunter.role = "rinnegato"

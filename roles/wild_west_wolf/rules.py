@@ -189,7 +189,7 @@ class WildWestWolf(Ruleset):
         self, state: GameState, outcome: PhaseOutcome, executed: Player, decisive: str | None
     ) -> None:
         """WWW §9 step 6, in order."""
-        hunter = next((p for p in state.players if p.dealt_role == "cacciatore_di_taglie"), None)
+        hunter = state.holder("cacciatore_di_taglie")
         if (
             hunter is not None
             and executed.name == state.memory.get("bounty")
