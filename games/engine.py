@@ -131,8 +131,7 @@ def gather_inputs(built: Rebuilt, phase: Phase) -> Inputs:
             "voter": sub.player.seat, "target": sub.target.seat if sub.target else None,
             "at": order, "secret": vote.secret, "abstain": sub.abstain,
         })  # fmt: skip
-    loners = {p.name for p in state.players if p.faction == "solitario"}
     for will in Will.objects.filter(player__game=built.game).select_related("player"):
-        if will.text.strip() and will.player.name not in loners:
+        if will.text.strip() and rules.can_write_will(state, will.player.name):
             inputs.wills[str(will.player.seat)] = will.text
     return inputs

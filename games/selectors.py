@@ -25,7 +25,6 @@ from games.models import Game, Phase, Player, Result, Submission, Will
 from games.phases import current_phase, open_phases
 from games.presentation import describe, names_in
 from roles.engine.channels import Channel
-from roles.engine.errors import RuleViolation
 from roles.engine.setups import RoleCard, load_setup
 
 
@@ -158,11 +157,7 @@ def player_page(player: Player) -> PlayerPage:
         shown = tuple(form.ability.key for form in page.abilities)
         page.abilities += ability_forms(built, phase, player.name, latest[phase.pk], skip=shown)
         page.votes += vote_forms(built, phase, player.name, latest[phase.pk])
-    try:
-        rules.take_wills(state, "", {player.name: ""})
-        page.can_write_will = True
-    except RuleViolation:
-        page.can_write_will = False
+    page.can_write_will = rules.can_write_will(state, player.name)
     page.will = Will.objects.filter(player=player).first()
     page.used = [
         str(ABILITY_LABELS.get(a.key, a.key)) for a in rules.abilities_of(me)

@@ -158,6 +158,10 @@ class Ruleset(ABC):
             self.check_win(state, outcome)
         return outcome
 
+    def can_write_will(self, state: GameState, name: str) -> bool:
+        """Whether ``name`` may write a will (everybody, unless the ruleset says otherwise)."""
+        return True
+
     def take_wills(self, state: GameState, label: str, wills: Mapping[str, str]) -> None:
         for author, text in wills.items():
             self.player(state, author, label)

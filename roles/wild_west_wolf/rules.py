@@ -157,11 +157,15 @@ class WildWestWolf(Ruleset):
             raise self.violation(label, actor, f"cannot pass himself off as {choice!r}: any "
                                  "other role of this game", "WWW-D20")  # fmt: skip
 
+    def can_write_will(self, state: GameState, name: str) -> bool:
+        """WWW-R44: loners cannot write a will (once dead they have already won or lost)."""
+        return state.by_name[name].faction != "solitario"
+
     def take_wills(self, state: GameState, label: str, wills: dict[str, str]) -> None:
         limit = self.opt(state, "will_word_limit")
         for author, text in wills.items():
             player = self.player(state, author, label)
-            if player.faction == "solitario":
+            if not self.can_write_will(state, author):
                 raise self.violation(label, player, "cannot write a will: loners have already "
                                      "won or lost", "WWW-R44")  # fmt: skip
             state.wills[author] = " ".join(str(text).split()[:limit])  # WWW-R45
