@@ -1,18 +1,19 @@
 """Browser: the GM creates a 16-player Wild West Wolf game, deals and copies a link; the
-player opens it on a phone-sized screen and reads his role card (Playwright, system
-Chromium)."""
+player opens it on a phone-sized screen, reads his role card and submits his night action
+(Playwright, system Chromium)."""
 
 from __future__ import annotations
 
 import pytest
 
+from games.models import Player, Submission
 from tests.conftest import PHONE
 from tests.factories import WWW_NAMES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_gm_deals_and_player_reads_role_on_a_phone(live_server, browser, django_user_model):
+def test_gm_deals_and_a_player_acts_on_a_phone(live_server, browser, django_user_model):
     django_user_model.objects.create_user(username="master", password="pw-master-1")
     gm = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
     page = gm.new_page()
@@ -29,19 +30,26 @@ def test_gm_deals_and_player_reads_role_on_a_phone(live_server, browser, django_
     page.wait_for_selector("table.sheet")
     assert page.locator("table.sheet tbody tr").count() == 16
     assert page.locator("text=Indiani").first.is_visible()
-    field = page.get_by_label("Link privato di Ivan")
+    marshal = Player.objects.get(role="maresciallo")  # N0: he acts (WWW-R18)
+    field = page.get_by_label(f"Link privato di {marshal.name}")
     row = page.locator("tr", has=field)
     link = field.input_value()
     row.locator("button.copy").click()
     copied = page.evaluate("navigator.clipboard.readText()")
     assert link in copied
-    assert copied.startswith("Ciao Ivan")
+    assert copied.startswith(f"Ciao {marshal.name}")
 
     phone = browser.new_context(**PHONE).new_page()
     phone.goto(link)
     assert "/io/" in phone.url
     assert "/p/" not in phone.url
-    heading = phone.locator(".role-card h2").inner_text()
-    assert heading.startswith("Sei: ")
+    assert phone.locator(".role-card h2").inner_text() == "Sei: Maresciallo"
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390  # no sideways scrolling on a phone
+    suspect = Player.objects.get(role="indiano")
+    form = phone.locator("form.action")
+    form.locator("select[name=target]").select_option(suspect.name)
+    form.locator("button[type=submit]").click()
+    phone.wait_for_selector("text=Scelta salvata")  # the night action, saved from the phone
+    action = Submission.objects.get(player=marshal)
+    assert (action.phase.label, action.target) == ("N0", suspect)
