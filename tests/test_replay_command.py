@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 import yaml
 
 from tests.conftest import ROOT
@@ -86,3 +87,19 @@ def test_malformed_scenario_exits_2(tmp_path):
     assert result.returncode == 2
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+GAMES = sorted((ROOT / "tests" / "scenarios" / "games").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_whole_games_replay_to_their_recorded_report(path):
+    """Whole games in the spec's own format, replayed from the command line, give exactly
+    the report recorded beside them (every phase, death, result and post)."""
+    result = subprocess.run(
+        [sys.executable, "manage.py", "replay", str(path)],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    expected = json.loads(path.with_suffix(".expected.json").read_text(encoding="utf-8"))
+    assert json.loads(result.stdout) == expected
