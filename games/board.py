@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.engine import rebuild
+from games.engine import Rebuilt, rebuild
 from games.models import Game, Phase, Player, Submission, Will
 
 
@@ -45,8 +45,9 @@ class Board:
     living: list[Player] = field(default_factory=list)
 
 
-def phase_board(game: Game, phase: Phase) -> Board:
-    built = rebuild(game)
+def phase_board(game: Game, phase: Phase, built: Rebuilt | None = None) -> Board:
+    """The board of ``phase``, read from ``built`` (the state after the committed phases)."""
+    built = built or rebuild(game)
     rules, state = built.rules, built.state
     board = Board(game, phase)
     board.submissions = list(

@@ -17,11 +17,14 @@ from django.views.decorators.http import require_POST
 
 from games.board import phase_board
 from games.deadlines import game_schedule_update, phase_extend, phase_pause, phase_resume
+from games.engine import rebuild
 from games.forms_player import LAW_PHASES
 from games.models import Game, Phase, Player
 from games.phases import (
     action_submit,
     current_phase,
+    following_deadline,
+    forum_posts,
     open_phases,
     override_add,
     phase_commit,
@@ -30,19 +33,7 @@ from games.phases import (
     vote_cast,
 )
 from games.posts import FORMATS
-from games.posts import render as render_post
 from games.selectors import game_for_gm
-from games.services import next_deadline
-from roles.engine.announce import post as engine_post
-
-
-def _next(game: Game, phase: Phase, after: dt.datetime) -> tuple[str, dt.datetime]:
-    """What the post announces next: the vote close after a night, the powers after a day."""
-    if phase.is_night:
-        return _("Votazioni aperte fino alla chiusura"), next_deadline(
-            game, game.vote_close_time, after
-        )
-    return _("Consegna dei poteri"), next_deadline(game, game.powers_close_time, after)
 
 
 @login_required
@@ -51,17 +42,12 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
     phase = current_phase(game)
     context: dict = {"game": game, "phase": phase, "law_phases": LAW_PHASES, "formats": FORMATS}
     if phase is not None:
-        board = phase_board(game, phase)
-        preview = phase_preview(phase)
-        posts = {
-            fmt: render_post(
-                engine_post(preview.state, preview.outcome, game.language), fmt,
-                lang=game.language, time_zone=game.time_zone,
-                tally=board.tally if not phase.is_night else None,
-                next_deadline=None if preview.over else _next(game, phase, phase.closes_at),
-            )
-            for fmt in FORMATS
-        }  # fmt: skip
+        built = rebuild(game)  # one rebuild: the board reads it, then the preview plays on it
+        board = phase_board(game, phase, built)
+        preview = phase_preview(phase, built)
+        deadline = None if preview.over else following_deadline(game, phase, phase.closes_at)
+        posts = forum_posts(game, phase, preview.state, preview.outcome, board.submissions,
+                            deadline)  # fmt: skip
         context.update(board=board, preview=preview, posts=posts)
     part = request.GET.get("part")
     template = "games/phase.html#board" if request.htmx and part == "board" else "games/phase.html"

@@ -16,7 +16,7 @@ from games.board import timed_tally
 from games.engine import Inputs, Rebuilt, gather_inputs, rebuild, replay
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.posts import FORMATS, render
-from games.services import audit, phase_open, stored_value
+from games.services import audit, next_deadline, phase_open, stored_value
 from roles.engine.announce import announce, post
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Action, GameState, PhaseOutcome, Vote
@@ -161,10 +161,11 @@ class Preview:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def phase_preview(phase: Phase) -> Preview:
-    """What the engine would decide now, with its reasons (nothing is stored)."""
+def phase_preview(phase: Phase, built: Rebuilt | None = None) -> Preview:
+    """What the engine would decide now, with its reasons (nothing is stored). ``built``:
+    the state after the committed phases, when the caller has it (it is played on)."""
     phase.refresh_from_db(fields=["overrides", "status"])
-    built = rebuild(phase.game)
+    built = built or rebuild(phase.game)
     inputs = gather_inputs(built, phase)
     outcome = replay(built, phase.label, inputs.as_json(), phase.overrides)
     text = announce(built.state, outcome, lang=phase.game.language)
@@ -226,7 +227,14 @@ def phase_commit(*, phase: Phase, user: AbstractBaseUser | None) -> bool:
         "trace": outcome.trace,
         "dropped": inputs.dropped,
         "announcement": announce(built.state, outcome, lang=game.language),
-        "posts": forum_posts(game, phase, built.state, outcome, submissions, following),
+        "posts": forum_posts(
+            game,
+            phase,
+            built.state,
+            outcome,
+            submissions,
+            following.closes_at if following is not None else None,
+        ),
         "winners": built.state.winners,
         "winning_factions": built.state.winning_factions,
     }
@@ -246,23 +254,30 @@ def phase_commit(*, phase: Phase, user: AbstractBaseUser | None) -> bool:
     return True
 
 
+def following_deadline(game: Game, phase: Phase, after: dt.datetime) -> dt.datetime:
+    """The deadline a phase's post announces: the vote close after a night, the powers
+    deadline after a day."""
+    at = game.vote_close_time if phase.is_night else game.powers_close_time
+    return next_deadline(game, at, after)
+
+
 def forum_posts(
     game: Game,
     phase: Phase,
     state: GameState,
     outcome: PhaseOutcome,
     submissions: list[Submission],
-    following: Phase | None,
+    deadline: dt.datetime | None,
 ) -> dict[str, str]:
-    """The phase's public post in every format, with the next deadline."""
+    """The phase's public post in every format, with the next deadline (the preview shows
+    exactly what the commit stores)."""
     with translation.override(game.language):
         what = _("Votazioni aperte") if phase.is_night else _("Consegna dei poteri")
-    deadline = (what, following.closes_at) if following is not None else None
     tally = None if phase.is_night else timed_tally(submissions)[0]
     parts = post(state, outcome, game.language)
     return {
         fmt: render(parts, fmt, lang=game.language, time_zone=game.time_zone, tally=tally,
-                    next_deadline=deadline)
+                    next_deadline=(what, deadline) if deadline is not None else None)
         for fmt in FORMATS
     }  # fmt: skip
 
