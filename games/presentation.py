@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from roles.engine.setups import load_setup
+from roles.engine.announce import role_name
 
 VALUE_LABELS = {
     "americano": "Americano", "indiano": "Indiano", "innocente": "INNOCENTE",
@@ -24,17 +24,12 @@ def names_in(value: Any, seats: dict[int, str]) -> Any:
     return value
 
 
-def role_title(setup_key: str, role: str) -> str:
-    card = load_setup(setup_key).cards.get(role)
-    return card.name if card else role
-
-
 def describe(setup_key: str, kind: str, about: str | None, value: Any) -> str:
     """One result as a sentence (value already turned back into names)."""
     label = VALUE_LABELS.get(value, value) if isinstance(value, str) else value
     listed = ", ".join(value) if isinstance(value, list) else value
     text = {
-        "role": lambda: _("Il tuo ruolo: %(role)s.") % {"role": role_title(setup_key, value)},
+        "role": lambda: _("Il tuo ruolo: %(role)s.") % {"role": role_name(value, setup_key)},
         "knows": lambda: _("Conosci: %(names)s.") % {"names": listed},
         "bounty": lambda: _("La tua taglia è su %(name)s.") % {"name": value},
         "investigation": lambda: (
@@ -49,7 +44,7 @@ def describe(setup_key: str, kind: str, about: str | None, value: Any) -> str:
         ),
         "vision": lambda: (
             _("Gli spiriti rivelano che %(name)s è %(role)s.")
-            % {"name": about, "role": role_title(setup_key, value)}
+            % {"name": about, "role": role_name(value, setup_key)}
         ),
         "vip": lambda: _("La vittima %(name)s era: %(value)s.") % {"name": about, "value": label},
         "spotted": lambda: _("%(name)s è un Indiano.") % {"name": value},
