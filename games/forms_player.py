@@ -10,7 +10,8 @@ from games.engine import Rebuilt
 from games.models import Phase, Submission
 from roles.engine.abilities import Ability
 from roles.engine.errors import RuleViolation
-from roles.engine.model import Vote
+from roles.engine.model import Player, Vote
+from roles.engine.ruleset import Ruleset
 
 ABILITY_LABELS = {
     "investigate": _("Indaga su"), "accompany": _("Accompagna"),
@@ -21,7 +22,6 @@ ABILITY_LABELS = {
     "test": _("Indaga (eretico o no) su"), "protect": _("Proteggi"), "maul": _("Sbrana"),
     "designate": _("Designa, se muori"),
 }  # fmt: skip
-LAW_PHASES = ("pastore", "notaio", "maresciallo", "maestrina")
 
 
 @dataclass
@@ -31,7 +31,7 @@ class AbilityForm:
     label: str
     targets: list[str]  # the legal targets, by name
     current: Submission | None = None
-    needs_phase: bool = False  # Bandito / Pistolero: the Law phase to act in
+    phase_choices: tuple[str, ...] = ()  # Bandito / Pistolero: the Law phase to act in
     roles: list[tuple[str, str]] = field(default_factory=list)  # Pianista: role choices
     optional: bool = False  # the Templare may clear his designation
 
@@ -54,12 +54,12 @@ def ability_forms(
     for ability in rules.abilities_of(player):
         if ability.key in skip or not rules.can_use(state, phase.label, player, ability):
             continue
-        needs_phase = ability.key in ("recruit", "shoot")
+        choices = rules.phase_choices(ability)
         form = AbilityForm(phase, ability, str(ABILITY_LABELS.get(ability.key, ability.key)), [],
-                           latest.get(ability.key), needs_phase)  # fmt: skip
+                           latest.get(ability.key), choices)  # fmt: skip
         if ability.needs_target:
             form.targets = rules.legal_targets(
-                state, name, label=phase.label, during=LAW_PHASES[0] if needs_phase else None,
+                state, name, label=phase.label, during=choices[0] if choices else None,
                 vision=ability.key == "vision",
             )  # fmt: skip
             form.optional = ability.optional_target
@@ -87,3 +87,13 @@ def vote_forms(built: Rebuilt, phase: Phase, name: str, latest: dict) -> list[Vo
     if rules.vote_rules.get("secret_role") == state.by_name[name].dealt_role:
         forms.append(VoteForm(phase, targets, latest.get("secret"), secret=True))
     return forms
+
+
+def phase_choices_of(rules: Ruleset) -> tuple[str, ...]:
+    """Every night phase any ability of the setup lets its user pick (the GM's form)."""
+    seen: dict[str, None] = {}
+    for role in rules.setup.cards:
+        probe = Player(role, 0, role, role, rules.setup.cards[role].faction)
+        for ability in rules.abilities_of(probe):
+            seen.update(dict.fromkeys(rules.phase_choices(ability)))
+    return tuple(seen)

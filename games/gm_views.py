@@ -17,8 +17,8 @@ from django.views.decorators.http import require_POST
 
 from games.board import phase_board
 from games.deadlines import game_schedule_update, phase_extend, phase_pause, phase_resume
-from games.engine import rebuild
-from games.forms_player import LAW_PHASES
+from games.engine import rebuild, rules_for
+from games.forms_player import phase_choices_of
 from games.models import Game, Phase, Player
 from games.phases import (
     action_submit,
@@ -40,7 +40,8 @@ from games.selectors import game_for_gm
 def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_for_gm(user=request.user, pk=pk)
     phase = current_phase(game)
-    context: dict = {"game": game, "phase": phase, "law_phases": LAW_PHASES, "formats": FORMATS}
+    context: dict = {"game": game, "phase": phase, "formats": FORMATS,
+                     "law_phases": phase_choices_of(rules_for(game))}  # fmt: skip
     if phase is not None:
         built = rebuild(game)  # one rebuild: the board reads it, then the preview plays on it
         board = phase_board(game, phase, built)

@@ -12,7 +12,6 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 
-from games.forms_player import LAW_PHASES
 from games.models import Phase, Player
 from games.phases import action_submit, open_phases, vote_cast, will_save
 from games.selectors import player_page
@@ -55,14 +54,13 @@ def session_player(request: HttpRequest) -> Player:
 def player_home(request: HttpRequest) -> HttpResponse:
     """The player's page: role card, what he knows, results, and the open forms."""
     page = player_page(session_player(request))
-    return render(request, "games/player.html", {"page": page, "law_phases": LAW_PHASES})
+    return render(request, "games/player.html", {"page": page})
 
 
 def _after_post(request: HttpRequest, player: Player, saved: str, error: str) -> HttpResponse:
     """htmx: the refreshed forms with the confirmation or the error; otherwise a redirect."""
     if request.htmx:
-        context = {"page": player_page(player), "saved": saved, "error": error,
-                   "law_phases": LAW_PHASES}  # fmt: skip
+        context = {"page": player_page(player), "saved": saved, "error": error}
         return render(request, "games/player.html#forms", context)
     if error:
         messages.error(request, error)

@@ -186,3 +186,21 @@ def test_dead_player_waits_for_the_cemetery_until_will_or_deadline(client, gm_us
     client.post(reverse("player_will"), {"text": "Addio."})
     html = client.get(reverse("player_home")).content.decode()
     assert "Puoi accedere al Cimitero." in html
+
+
+def test_bandito_picks_a_law_phase_and_inquisizione_has_none(client, gm_user):
+    """WWW-R57, WWW-R63: the Bandito names the Law phase he acts in."""
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    login_as(client, game.players.get(role="bandito"))
+    html = client.get(reverse("player_home")).content.decode()
+    form = html.split('value="recruit"')[1].split("</form>")[0]
+    for law in ("pastore", "notaio", "maresciallo", "maestrina"):
+        assert f'<option value="{law}"' in form
+    client.logout()
+    client.force_login(gm_user)
+    inq = make_game(gm_user, setup="inquisizione")
+    page = client.get(reverse("games:phase", args=[inq.pk])).content.decode()
+    assert 'name="during"' not in page
+    www = client.get(reverse("games:phase", args=[game.pk])).content.decode()
+    assert '<option value="maestrina">' in www

@@ -241,6 +241,10 @@ class Ruleset(ABC):
         the player forms show exactly these (the legality check still judges each use)."""
         return player.alive and available(state, label, player, ability)
 
+    def phase_choices(self, ability: Ability) -> tuple[str, ...]:
+        """The night phases an ability's user must pick one of (none for most)."""
+        return ()
+
     def shared_uses(self, state: GameState, label: str, ability: Ability) -> int:
         """How many entries of a shared ability count in ``label`` (two pack kills...)."""
         return 1

@@ -100,9 +100,13 @@ class WildWestWolf(Ruleset):
             return [n for n in pool if state.by_name[n].faction != "indiani"]
         return pool
 
+    def phase_choices(self, ability: Ability) -> tuple[str, ...]:
+        """WWW-R57, R61, R63, R94: the Bandito and the Pistolero pick a Law phase."""
+        return LAW_PHASES if ability.key in ("recruit", "shoot") else ()
+
     def random_fields(self, state: GameState, ability: Ability, rng: random.Random) -> dict:
-        if ability.key in ("recruit", "shoot"):
-            return {"during": rng.choice(LAW_PHASES)}
+        if choices := self.phase_choices(ability):
+            return {"during": rng.choice(choices)}
         if ability is VISION:
             return {"vision": True}
         if ability is FAKE_ROLE:
@@ -130,7 +134,7 @@ class WildWestWolf(Ruleset):
 
         if ability is FAKE_ROLE:
             self.check_fake_role(state, label, actor, action)
-        elif ability.key in ("recruit", "shoot") and action.during not in LAW_PHASES:
+        elif self.phase_choices(ability) and action.during not in LAW_PHASES:
             raise self.violation(
                 label, actor, f"must act during the phase of one of "
                 f"{', '.join(LAW_PHASES)}, not {action.during!r}", "WWW-R63",
