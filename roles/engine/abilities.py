@@ -7,7 +7,7 @@ never-twice bans), each refusal citing the rule that makes it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from roles.engine.model import Action, GameState, Player
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 NIGHT, DAY, ANY = "night", "day", "any"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)  # each ability is one module constant
 class Ability:
     key: str  # slot name: one use per phase per actor, unless ``shared``
     verb: str  # for messages: "investigate", "protect", ...
@@ -37,6 +37,13 @@ class Ability:
     shared: bool = False  # one slot for a group: the last entry counts
     needs_target: bool = True
     optional_target: bool = False  # a null target clears a standing choice (Templare)
+    # Keys in ``GameState.memory``: each user's previous target, and his targets so far.
+    last_key: str = field(init=False, repr=False, compare=False)
+    all_key: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "last_key", f"last:{self.key}")
+        object.__setattr__(self, "all_key", f"all:{self.key}")
 
 
 def available(state: GameState, label: str, actor: Player, ability: Ability) -> bool:
@@ -60,7 +67,7 @@ def used_key(ability: Ability, actor: Player) -> tuple[str, str]:
 
 def last_targets(state: GameState, ability: Ability) -> dict[str, str]:
     """Memory of each ability's targets: ``{actor or group: name}`` of the previous night."""
-    return state.memory.setdefault(f"last:{ability.key}", {})
+    return state.memory.setdefault(ability.last_key, {})
 
 
 def check_ability(
@@ -75,10 +82,12 @@ def check_ability(
 ) -> Player | None:
     """Enforce what every ability shares; return the target (None when it has none)."""
     night = int(label[1:]) if label[0] == "N" else None
-    if ability.when == NIGHT and night is None:
-        raise ruleset.violation(label, actor, f"can {ability.verb} only at night", ability.rule)
-    if ability.when == DAY and night is not None:
-        raise ruleset.violation(label, actor, f"can {ability.verb} only by day", ability.rule)
+    when = ability.when
+    if when != ANY:
+        if when == NIGHT and night is None:
+            raise ruleset.violation(label, actor, f"can {ability.verb} only at night", ability.rule)
+        if when == DAY and night is not None:
+            raise ruleset.violation(label, actor, f"can {ability.verb} only by day", ability.rule)
     if night is not None and ability.only_night is not None and night != ability.only_night:
         raise ruleset.violation(
             label, actor, f"can {ability.verb} only on N{ability.only_night}", ability.rule
@@ -94,28 +103,30 @@ def check_ability(
         )  # fmt: skip
     if not ability.needs_target or (ability.optional_target and action.target is None):
         return None
-    self_allowed = ability.self_rule is None or (
-        ability.self_option is not None and ruleset.opt(state, ability.self_option)
-    )
-    dead_allowed = ability.dead_rule is None or (
-        ability.dead_option is not None and ruleset.opt(state, ability.dead_option)
-    )
-    target = ruleset.target_of(
-        state, label, actor, action,
-        rule_self=None if self_allowed else ability.self_rule,
-        rule_dead=None if dead_allowed else ability.dead_rule,
-        verb=ability.verb,
-    )  # fmt: skip
+    target = state.by_name.get(action.target)  # type: ignore[arg-type]
+    if target is None or target is actor or not target.alive:  # anything unusual
+        self_allowed = ability.self_rule is None or (
+            ability.self_option is not None and ruleset.opt(state, ability.self_option)
+        )
+        dead_allowed = ability.dead_rule is None or (
+            ability.dead_option is not None and ruleset.opt(state, ability.dead_option)
+        )
+        target = ruleset.target_of(
+            state, label, actor, action,
+            rule_self=None if self_allowed else ability.self_rule,
+            rule_dead=None if dead_allowed else ability.dead_rule,
+            verb=ability.verb,
+        )  # fmt: skip
     memory_key = owner or actor.name
     if ability.repeat_rule and night is not None:
-        previous = last_targets(state, ability).get(memory_key)
+        previous = state.memory.get(ability.last_key, {}).get(memory_key)
         if previous is not None and previous == (night - 1, target.name):
             raise ruleset.violation(
                 label, actor, f"cannot {ability.verb} {target.name} two nights in a row",
                 ability.repeat_rule,
             )  # fmt: skip
     if ability.never_twice_rule:
-        done = state.memory.get(f"all:{ability.key}", {}).get(memory_key, ())
+        done = state.memory.get(ability.all_key, {}).get(memory_key, ())
         if target.name in done:
             raise ruleset.violation(
                 label, actor, f"cannot {ability.verb} {target.name} a second time",
@@ -129,4 +140,4 @@ def remember_target(state: GameState, ability: Ability, night: int, who: str, ta
     """Record a resolved target for the consecutive-night and never-twice bans."""
     last_targets(state, ability)[who] = (night, target)
     if ability.never_twice_rule:
-        state.memory.setdefault(f"all:{ability.key}", {}).setdefault(who, []).append(target)
+        state.memory.setdefault(ability.all_key, {}).setdefault(who, []).append(target)

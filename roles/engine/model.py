@@ -119,13 +119,20 @@ class GameState:
     goal_met: set[str] = field(default_factory=set)  # loners who reached their objective
     winners: list[str] | None = None
     winning_factions: list[str] | None = None
-    holders: dict[str, Player] = field(default_factory=dict, repr=False)  # a cache
+    groups: dict[str, tuple[Player, ...]] = field(default_factory=dict, repr=False)  # a cache
+
+    def dealt(self, role: str) -> tuple[Player, ...]:
+        """The players dealt ``role``, in seat order (the deal never changes)."""
+        groups = self.groups
+        if not groups:
+            for p in self.players:
+                groups[p.dealt_role] = (*groups.get(p.dealt_role, ()), p)
+        return groups.get(role, ())
 
     def holder(self, role: str) -> Player | None:
         """The player dealt ``role`` (single roles only)."""
-        if not self.holders:
-            self.holders.update((p.dealt_role, p) for p in reversed(self.players))
-        return self.holders.get(role)
+        held = self.dealt(role)
+        return held[0] if held else None
 
     def kill(self, outcome: PhaseOutcome, player: Player, cause: str) -> None:
         if not player.alive:

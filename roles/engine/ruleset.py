@@ -11,6 +11,7 @@ import hashlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping
+from functools import cached_property
 from typing import Any, ClassVar, TypeVar
 
 from roles.engine.abilities import Ability, available
@@ -21,6 +22,7 @@ from roles.engine.model import (
     GameState,
     PhaseOutcome,
     Player,
+    Result,
     Vote,
     phase_label,
 )
@@ -65,6 +67,40 @@ class Ruleset(ABC):
     ) -> tuple[GameState, PhaseOutcome]:
         """Seat the players with their dealt roles and give the start-of-game knowledge."""
         setup = self.setup
+        try:
+            legal = sorted(players.values()) == self.deck  # the common case, at C speed
+        except TypeError:  # a role that is not a string
+            legal = False
+        if not legal:
+            self.check_deal(players)
+        try:
+            merged = setup.with_options(options)
+        except SetupError as exc:
+            rule = self.prefix.rstrip(".").upper() + "-D"
+            raise RuleViolation(str(exc), rule, phase="setup") from exc
+        cards = setup.cards
+        seated = [
+            Player(name, seat, role, role, cards[role].faction, cards[role].counts_as)
+            for seat, (name, role) in enumerate(players.items())
+        ]
+        state = GameState(
+            setup=self.key, seed=seed, options=merged, players=seated,
+            by_name={p.name: p for p in seated},
+        )  # fmt: skip
+        outcome = PhaseOutcome("setup")
+        outcome.results = [Result(p.name, "role", None, cards[p.role].told_as) for p in seated]
+        self.start(state, outcome, dict(draws or {}))
+        return state, outcome
+
+    @cached_property
+    def deck(self) -> list[str]:
+        """The setup's dealt cards, sorted: what a legal deal's roles sort to."""
+        return sorted(self.setup.dealt_cards)
+
+    def check_deal(self, players: Mapping[str, str]) -> None:
+        """Name what is wrong with a deal: the player count, a card not dealt in this
+        setup, or a card dealt the wrong number of times."""
+        setup = self.setup
         if len(players) != setup.players:
             raise RuleViolation(
                 f"{setup.name} needs exactly {setup.players} players, got {len(players)}",
@@ -85,25 +121,6 @@ class Ruleset(ABC):
                     f"{setup.name} deals {wanted} × {role}, the scenario has {counts.get(role, 0)}",
                     self.roles_rule, phase="setup",
                 )  # fmt: skip
-        try:
-            merged = setup.with_options(options)
-        except SetupError as exc:
-            rule = self.prefix.rstrip(".").upper() + "-D"
-            raise RuleViolation(str(exc), rule, phase="setup") from exc
-        cards = setup.cards
-        seated = [
-            Player(name, seat, role, role, cards[role].faction, cards[role].counts_as)
-            for seat, (name, role) in enumerate(players.items())
-        ]
-        state = GameState(
-            setup=self.key, seed=seed, options=merged, players=seated,
-            by_name={p.name: p for p in seated},
-        )  # fmt: skip
-        outcome = PhaseOutcome("setup")
-        for p in seated:
-            outcome.tell(p.name, "role", None, setup.cards[p.role].told_as)
-        self.start(state, outcome, dict(draws or {}))
-        return state, outcome
 
     def start(  # noqa: B027 - an optional hook
         self, state: GameState, outcome: PhaseOutcome, draws: dict[str, Any]
@@ -195,21 +212,18 @@ class Ruleset(ABC):
     def check_votes(self, state: GameState, label: str, votes: list[Vote]) -> None:
         """All the day's votes; the common legal case is checked inline (it runs for
         every voter of every day), anything unusual gets the detailed check."""
-        by_name = state.by_name
+        if label[0] != "D":
+            for vote in votes:
+                self.check_vote(state, label, vote)  # refused: no vote at night
+            return
+        alive = {p.name for p in state.players if p.alive}
         secret_role = self.vote_rules.get("secret_role")
-        day = label[0] == "D"
         for vote in votes:
-            voter = by_name.get(vote.voter)
-            target = by_name.get(vote.target) if vote.target is not None else None
+            voter, target = vote.voter, vote.target
             if (
-                day
-                and voter is not None
-                and voter.alive
-                and (not vote.secret or voter.dealt_role == secret_role)
-                and (
-                    vote.target is None
-                    or (target is not None and target.alive and target is not voter)
-                )
+                voter in alive
+                and (target is None or (target in alive and target != voter))
+                and (not vote.secret or state.by_name[voter].dealt_role == secret_role)
             ):
                 continue
             self.check_vote(state, label, vote)
@@ -253,8 +267,11 @@ class Ruleset(ABC):
         """The simulator's first guess at targets (the legality check still decides)."""
         return pool
 
+    has_random_fields: ClassVar[bool] = False  # whether random_fields is overridden
+
     def random_fields(self, state: GameState, ability: Ability, rng: random.Random) -> dict:
-        """Extra fields a random use of ``ability`` needs (the simulator's hook)."""
+        """Extra fields a random use of ``ability`` needs (the simulator's hook; a ruleset
+        that overrides it sets ``has_random_fields``)."""
         return {}
 
     def legal_targets(

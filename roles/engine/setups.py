@@ -11,7 +11,7 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -51,14 +51,19 @@ class Setup:
     option_choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
     info: dict[str, Any] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def roles(self) -> dict[str, int]:
         """Role key -> how many are dealt (roles dealt 0 times are left out)."""
         return {key: card.count for key, card in self.cards.items() if card.count}
 
+    @cached_property
+    def dealt_cards(self) -> tuple[str, ...]:
+        """Every role card of the setup, in the file's order, one per player."""
+        return tuple(role for role, count in self.roles.items() for _ in range(count))
+
     def role_list(self) -> list[str]:
         """Every role card of the setup, in the file's order, one per player."""
-        return [role for role, count in self.roles.items() for _ in range(count)]
+        return list(self.dealt_cards)
 
     def with_options(self, overrides: Mapping[str, Any] | None) -> dict[str, Any]:
         """The setup's options with ``overrides`` applied, each checked against its default."""

@@ -3,13 +3,18 @@
 The simulator knows nothing of the rules beyond each role's declared abilities: it
 proposes random choices and keeps those the ruleset's own legality check accepts, so
 every game it plays is legal by the engine's definition.
+
+It runs in the benchmark's inner loop, so it does the cheap, rule-free filtering
+itself (an ability's phase kind, who is still alive) and asks the ruleset only about
+what is left.
 """
 
 from __future__ import annotations
 
 import random
+from functools import cache
 
-from roles.engine.abilities import Ability
+from roles.engine.abilities import DAY, NIGHT, Ability
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Action, GameState, Player, Vote, phase_label
 from roles.engine.registry import ruleset_for
@@ -17,26 +22,36 @@ from roles.engine.ruleset import Ruleset
 from roles.engine.setups import deal_roles
 
 TRIES = 4  # random targets tried per ability use before giving it up
+EAGERNESS = 0.8  # chance that a player who may act does
 
 
 def _attempt(
     rules: Ruleset, state: GameState, label: str, rng: random.Random,
-    members: list[Player], ability: Ability, pools: tuple[list[str], list[str]],
+    actor: Player, ability: Ability, pools: dict,
 ) -> Action | None:  # fmt: skip
-    """A random legal use of ``ability`` by one of ``members``, or None after TRIES."""
+    """A random legal use of ``ability`` by ``actor``, or None after TRIES targets
+    (drawn from the living, or from the dead too when the ability's rule allows them,
+    narrowed by the ruleset's guess)."""
     chance = rng.random
-    in_game, everyone = pools
-    pool = (in_game if ability.dead_rule else everyone) if ability.needs_target else None
-    if pool:
-        pool = rules.likely_targets(state, ability, pool)
-    fields = rules.random_fields(state, ability, rng)
-    during, fake_role, vision = fields.get("during"), fields.get("fake_role"), "vision" in fields
+    pool = pools.get(ability)
+    if pool is None:  # the phase's candidates for this ability, worked out once
+        names = pools[ability.dead_rule is None] if ability.needs_target else []
+        pool = pools[ability] = rules.likely_targets(state, ability, names) if names else names
+    if rules.has_random_fields:
+        fields = rules.random_fields(state, ability, rng)
+        during, fake_role = fields.get("during"), fields.get("fake_role")
+        vision = "vision" in fields
+    else:
+        during = fake_role = None
+        vision = False
+    check = rules.check_action
+    name = actor.name
+    size = len(pool)
     for _ in range(TRIES):
-        actor = members[int(chance() * len(members))]
-        target = pool[int(chance() * len(pool))] if pool else None
-        action = Action(actor.name, target, during, fake_role, vision)
+        target = pool[int(chance() * size)] if size else None
+        action = Action(name, target, during, fake_role, vision)
         try:
-            rules.check_action(state, label, action)
+            check(state, label, action)
         except RuleViolation:
             continue
         return action
@@ -51,74 +66,124 @@ def random_actions(
     solo: list[tuple[Player, Ability]],
     shared: list[tuple[Ability, list[Player]]],
     *,
-    eagerness: float = 0.8,
+    eagerness: float = EAGERNESS,
+    pools: dict | None = None,
 ) -> list[Action]:
     """Random legal ability uses in phase ``label``: each living actor's own abilities,
-    and each shared ability (the pack kill, the Guards) once per allowed use."""
-    pools = ([p.name for p in state.players if p.alive],
-             [p.name for p in state.players if not p.departed])  # fmt: skip
+    and each shared ability (the pack kill, the Guards) once per allowed use, entered by
+    one member who may use it (a pack or a pair always agrees on its choice)."""
+    pools = {**(pools or _pools(state))}  # the phase's own copy, for its ability pools
     chance = rng.random
+    can_use = rules.can_use
     actions: list[Action] = []
     for player, ability in solo:
-        if player.alive and chance() < eagerness and rules.can_use(state, label, player, ability):
-            action = _attempt(rules, state, label, rng, [player], ability, pools)
+        if player.alive and chance() < eagerness and can_use(state, label, player, ability):
+            action = _attempt(rules, state, label, rng, player, ability, pools)
             if action is not None:
                 actions.append(action)
     for ability, members in shared:
-        living = [p for p in members if rules.can_use(state, label, p, ability)]
-        if not living:
-            continue  # (a pack or a pair always agrees on its choice)
+        size = len(members)
+        first = int(chance() * size)
+        for i in range(size):  # the first member who may act, from a random one on
+            member = members[(first + i) % size]
+            if can_use(state, label, member, ability):
+                break
+        else:
+            continue
         for _ in range(rules.shared_uses(state, label, ability)):
-            action = _attempt(rules, state, label, rng, living, ability, pools)
+            action = _attempt(rules, state, label, rng, member, ability, pools)
             if action is not None:
                 actions.append(action)
     return actions
 
 
-def random_votes(state: GameState, rng: random.Random, secret_role: str | None) -> list[Vote]:
+def _pools(state: GameState) -> dict[bool, list[str]]:
+    """Target candidates: ``False``: the living, ``True``: everyone but the departed."""
+    return {
+        False: [p.name for p in state.players if p.alive],
+        True: [p.name for p in state.players if not p.departed],
+    }
+
+
+def random_votes(
+    state: GameState,
+    rng: random.Random,
+    secret_role: str | None,
+    living: list[Player] | None = None,
+) -> list[Vote]:
     """Most living players vote for one of a few suspects; a few withdraw."""
-    living = [p for p in state.players if p.alive]
-    suspects = rng.sample(living, k=min(3, len(living)))
-    count = len(suspects)
-    start = int(rng.random() * len(living))  # who votes first
+    if living is None:
+        living = [p for p in state.players if p.alive]
+    chance = rng.random
+    size = len(living)
+    suspects = [living[int(chance() * size)] for _ in range(3)]  # a few, maybe twice the same
+    start = int(chance() * size)  # who votes first
     votes: list[Vote] = []
+    append = votes.append
     for at, voter in enumerate(living[start:] + living[:start]):
-        roll = rng.random()
+        roll = chance()
         if roll < 0.15:
             continue
-        target = suspects[int(roll * 7919) % count]
-        if target is voter:
-            continue
-        votes.append(Vote(voter.name, target.name, at, voter.dealt_role == secret_role))
-        if roll > 0.97:
-            votes.append(Vote(voter.name, None, at))
+        target = suspects[int(roll * 7919) % 3]
+        if target is not voter:
+            name = voter.name
+            append(Vote(name, target.name, at, voter.dealt_role == secret_role))
+            if roll > 0.97:
+                append(Vote(name, None, at))
     return votes
+
+
+def _by_phase_kind(rules: Ruleset, state: GameState) -> dict[bool, tuple[list, list]]:
+    """Every (player, ability) and every shared ability with its members, split by the
+    kind of phase they can be used in: ``{is_night: (solo, shared)}``."""
+    kinds: dict[bool, tuple[list, list]] = {}
+    for night in (True, False):
+        solo: list[tuple[Player, Ability]] = []
+        groups: dict[Ability, list[Player]] = {}
+        for player in state.players:
+            for ability in rules.abilities_of(player):
+                if ability.when == (DAY if night else NIGHT):
+                    continue
+                if ability.shared:
+                    groups.setdefault(ability, []).append(player)
+                else:
+                    solo.append((player, ability))
+        kinds[night] = (solo, list(groups.items()))
+    return kinds
 
 
 def random_game(setup_key: str, seed: int, *, max_phases: int = 200) -> tuple[GameState, list]:
     """Play one random legal game to its end; return the final state and every submission."""
     rules = ruleset_for(setup_key)
     rng = random.Random(seed)
-    names = [f"P{i:02d}" for i in range(rules.setup.players)]
-    state, _ = rules.new_game(deal_roles(rules.setup, names, rng), seed=seed)
-    solo: list[tuple[Player, Ability]] = []
-    groups: dict[Ability, list[Player]] = {}
-    for player in state.players:
-        for ability in rules.abilities_of(player):
-            if ability.shared:
-                groups.setdefault(ability, []).append(player)
-            else:
-                solo.append((player, ability))
-    shared = list(groups.items())
+    state, _ = rules.new_game(deal_roles(rules.setup, _names(rules), rng), seed=seed)
+    kinds = _by_phase_kind(rules, state)
     secret_role = rules.vote_rules.get("secret_role")
+    living = list(state.players)
+    pools = _pools(state)
+    by_name = state.by_name
+    play = rules.play
     log = []
-    while state.winning_factions is None:
-        index = state.phase_index + 1
-        if index >= max_phases:
-            raise RuntimeError(f"game {setup_key}/{seed} did not end in {max_phases} phases")
+    for index in range(max_phases):
         label = phase_label(index)
-        actions = random_actions(rules, state, label, rng, solo, shared)
-        votes = random_votes(state, rng, secret_role) if index % 2 else []
-        outcome = rules.play(state, label, actions=actions, votes=votes, checked=True)
+        night = not index % 2
+        solo, shared = kinds[night]
+        actions = random_actions(rules, state, label, rng, solo, shared, pools=pools)
+        votes = [] if night else random_votes(state, rng, secret_role, living)
+        outcome = play(state, label, actions=actions, votes=votes, checked=True)
         log.append((label, actions, votes, outcome))
-    return state, log
+        if outcome.deaths:
+            if state.winning_factions is not None:
+                return state, log
+            for death in outcome.deaths:  # (dead actors stay in kinds: they are skipped)
+                gone = by_name[death.player]
+                living.remove(gone)
+                pools[False].remove(gone.name)
+                if gone.departed:
+                    pools[True].remove(gone.name)
+    raise RuntimeError(f"game {setup_key}/{seed} did not end in {max_phases} phases")
+
+
+@cache
+def _names(rules: Ruleset) -> tuple[str, ...]:
+    return tuple(f"P{i:02d}" for i in range(rules.setup.players))

@@ -85,7 +85,7 @@ def inquisitore(night: Night) -> None:
 def guardie_gemelle(night: Night) -> None:
     """INQ-R35, R37, R38, INQ-D11: both Guards alive at nightfall protect one player."""
     action = night.chosen.get("protect")
-    guards = [p for p in night.state.players if p.role == "guardia_gemella"]
+    guards = night.state.dealt("guardia_gemella")
     if action is None or not all(p.alive for p in guards):
         return
     night.protected = action.target
@@ -140,7 +140,8 @@ def visitors(night: Night) -> None:
     grumpy = night.state.holder("lupo_scorbutico")
     if grumpy is None or night.state.death_phase.get(grumpy.name, night.index) < night.index:
         return
-    names = [p.name for p in night.state.players if p.name in night.visitors]
+    seen = night.visitors
+    names = [p.name for p in night.state.players if p.name in seen] if seen else []
     night.outcome.tell(grumpy.name, "visitors", None, names)
 
 

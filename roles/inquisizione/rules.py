@@ -108,11 +108,11 @@ class Inquisizione(Ruleset):
         return "branco" if actor.role in ("lupo_mannaro", "lupo_scorbutico") else actor.name
 
     def guards_active(self, state: GameState) -> bool:
-        """INQ-R38: the power needs both Guards alive."""
-        return all(p.alive for p in state.players if p.role == "guardia_gemella")
+        """INQ-R38: the power needs both Guards alive (cards never change hands here)."""
+        return all(p.alive for p in state.dealt("guardia_gemella"))
 
     def werewolves_alive(self, state: GameState) -> bool:
-        return any(p.alive and p.role == "lupo_mannaro" for p in state.players)
+        return any(p.alive for p in state.dealt("lupo_mannaro"))
 
     def maul_blocked(self, state: GameState, label: str) -> bool:
         """INQ-R61, INQ-D25: no maul the night after the Martire was mauled."""
@@ -215,19 +215,13 @@ class Inquisizione(Ruleset):
     # -- wins (INQ §6, INQ-D16) -----------------------------------------------------------
 
     def winning_factions(self, state: GameState) -> list[str] | None:
-        wolves = humans = heretics = inquisition = 0
-        for p in state.players:
-            if not p.alive:
-                continue
-            if p.counts_as == "lupo":
-                wolves += 1
-            else:
-                humans += 1
-            heretics += p.faction == "eresia"
-            inquisition += p.faction == "inquisizione"
+        alive = [p for p in state.players if p.alive]
+        wolves = [p.counts_as for p in alive].count("lupo")
         if wolves == 0:  # INQ-D16: the village condition first
+            heretics = any(p.faction == "eresia" for p in alive)
+            inquisition = any(p.faction == "inquisizione" for p in alive)
             return ["eresia"] if heretics or not inquisition else ["inquisizione"]  # R22, R23
-        if wolves >= humans:
+        if wolves >= len(alive) - wolves:
             return ["branco"]  # INQ-R24
         return None
 

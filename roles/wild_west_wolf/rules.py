@@ -104,6 +104,8 @@ class WildWestWolf(Ruleset):
         """WWW-R57, R61, R63, R94: the Bandito and the Pistolero pick a Law phase."""
         return LAW_PHASES if ability.key in ("recruit", "shoot") else ()
 
+    has_random_fields = True
+
     def random_fields(self, state: GameState, ability: Ability, rng: random.Random) -> dict:
         if choices := self.phase_choices(ability):
             return {"during": rng.choice(choices)}
@@ -250,18 +252,13 @@ class WildWestWolf(Ruleset):
     # -- wins (WWW §6) ---------------------------------------------------------------
 
     def winning_factions(self, state: GameState) -> list[str] | None:
-        indians = americans = outlaws = 0
-        sheriff = False
-        for p in state.players:
-            if not p.alive:
-                continue
-            counts = p.counts_as
-            indians += counts == "indiano"
-            americans += counts == "americano"
-            outlaws += p.faction == "fuorilegge"
-            sheriff = sheriff or p.dealt_role == "sceriffo"
+        alive = [p for p in state.players if p.alive]
+        counts = [p.counts_as for p in alive]
+        indians = counts.count("indiano")
         if indians == 0:  # WWW-D24: with no Indian alive the Indians never win
-            return ["legge"] if sheriff or outlaws == 0 else ["fuorilegge"]  # WWW-R28, R29
-        if indians >= americans:
+            sheriff = any(p.dealt_role == "sceriffo" for p in alive)
+            outlaws = any(p.faction == "fuorilegge" for p in alive)
+            return ["legge"] if sheriff or not outlaws else ["fuorilegge"]  # WWW-R28, R29
+        if indians >= counts.count("americano"):
             return ["indiani"]  # WWW-R30
         return None
