@@ -163,7 +163,8 @@ class Ruleset(ABC):
                 self.check_votes(state, label, votes)
         else:
             self.validate(state, label, actions, votes)
-        self.take_wills(state, label, wills or {})
+        if wills:
+            self.take_wills(state, label, wills)
         state.phase_index += 1
         outcome = PhaseOutcome(label)
         if label[0] == "N":
@@ -246,9 +247,13 @@ class Ruleset(ABC):
         """The slot an (already checked) action fills: its ability's key."""
 
     @abstractmethod
+    def card_abilities(self, role: str) -> tuple[Ability, ...]:
+        """The abilities the holder of the card ``role`` may submit."""
+
     def abilities_of(self, player: Player) -> tuple[Ability, ...]:
         """The abilities ``player`` may submit (by his dealt card: a converted player keeps
         his powers)."""
+        return self.card_abilities(player.dealt_role)
 
     def can_use(self, state: GameState, label: str, player: Player, ability: Ability) -> bool:
         """Whether ``player`` may use ``ability`` at all in ``label``, whatever the target:

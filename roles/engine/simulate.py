@@ -140,16 +140,24 @@ def _by_phase_kind(rules: Ruleset, state: GameState) -> dict[bool, tuple[list, l
     for night in (True, False):
         solo: list[tuple[Player, Ability]] = []
         groups: dict[Ability, list[Player]] = {}
+        usable = _usable(rules, night)
         for player in state.players:
-            for ability in rules.abilities_of(player):
-                if ability.when == (DAY if night else NIGHT):
-                    continue
+            for ability in usable[player.dealt_role]:
                 if ability.shared:
                     groups.setdefault(ability, []).append(player)
                 else:
                     solo.append((player, ability))
         kinds[night] = (solo, list(groups.items()))
     return kinds
+
+
+@cache
+def _usable(rules: Ruleset, night: bool) -> dict[str, list[Ability]]:
+    """Dealt role -> its abilities usable at night (or by day)."""
+    return {
+        role: [a for a in rules.card_abilities(role) if a.when != (DAY if night else NIGHT)]
+        for role in rules.setup.cards
+    }
 
 
 def random_game(setup_key: str, seed: int, *, max_phases: int = 200) -> tuple[GameState, list]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from roles.engine.abilities import Ability, check_ability, remember_target
+from roles.engine.abilities import Ability, available, check_ability, remember_target
 from roles.engine.channels import Channel, cemetery, living
 from roles.engine.errors import RuleViolation
 from roles.engine.mechanics import blocked_night
@@ -12,6 +12,10 @@ from roles.engine.model import Action, GameState, PhaseOutcome, Player, Vote
 from roles.engine.ruleset import Ruleset
 from roles.inquisizione import night
 from roles.inquisizione.abilities import ABILITIES, DESIGNATE, MAUL, NO_ABILITY_RULE, PROTECT
+
+
+def _seat(player: Player) -> int:
+    return player.seat
 
 
 class Inquisizione(Ruleset):
@@ -31,28 +35,29 @@ class Inquisizione(Ruleset):
     def start(self, state: GameState, outcome: PhaseOutcome, draws: dict[str, Any]) -> None:
         if draws:
             raise RuleViolation(f"unknown draw {next(iter(draws))!r}", "spec", phase="setup")
-        players = state.players
-        guards = [p for p in players if p.role == "guardia_gemella"]
-        pack = [p for p in players if p.role in ("lupo_mannaro", "lupo_scorbutico")]
-        pair = [p for p in players if p.role in ("boia", "templare")]
-        both_know = self.opt(state, "boia_templar_know_each_other")
-        for p in players:
-            knows: list[Player] = []
+        dealt = state.dealt
+        guards = dealt("guardia_gemella")
+        pack = sorted((*dealt("lupo_mannaro"), *dealt("lupo_scorbutico")), key=_seat)
+        pair = sorted((*dealt("boia"), *dealt("templare")), key=_seat)
+        knowing = [*guards, *dealt("lupo_mannaro"), *dealt("inquisitore")]
+        if self.opt(state, "boia_templar_know_each_other"):
+            knowing += pair
+        for p in sorted(knowing, key=_seat):
             if p.role == "guardia_gemella":
                 knows = [q for q in guards if q is not p]
             elif p.role == "lupo_mannaro":
                 knows = [q for q in pack if q is not p]
             elif p.role == "inquisitore":
                 knows = pair
-            elif p.role in ("boia", "templare") and both_know:
+            else:  # the Boia and the Templare
                 knows = [q for q in pair if q is not p]
             if knows:
                 outcome.tell(p.name, "knows", None, [q.name for q in knows])
 
     # -- legality ---------------------------------------------------------------------
 
-    def abilities_of(self, player: Player) -> tuple[Ability, ...]:
-        ability = ABILITIES.get(player.role)
+    def card_abilities(self, role: str) -> tuple[Ability, ...]:
+        ability = ABILITIES.get(role)
         return (ability,) if ability else ()
 
     def likely_targets(self, state: GameState, ability: Ability, pool: list[str]) -> list[str]:
@@ -119,7 +124,7 @@ class Inquisizione(Ruleset):
         return blocked_night(state, int(label[1:]) * 2)
 
     def can_use(self, state: GameState, label: str, player: Player, ability: Ability) -> bool:
-        if not super().can_use(state, label, player, ability):
+        if not (player.alive and available(state, label, player, ability)):
             return False
         if ability is PROTECT:
             return self.guards_active(state)
@@ -215,13 +220,13 @@ class Inquisizione(Ruleset):
     # -- wins (INQ §6, INQ-D16) -----------------------------------------------------------
 
     def winning_factions(self, state: GameState) -> list[str] | None:
-        alive = [p for p in state.players if p.alive]
-        wolves = [p.counts_as for p in alive].count("lupo")
+        counts = [p.counts_as for p in state.players if p.alive]
+        wolves = counts.count("lupo")
         if wolves == 0:  # INQ-D16: the village condition first
-            heretics = any(p.faction == "eresia" for p in alive)
-            inquisition = any(p.faction == "inquisizione" for p in alive)
+            factions = {p.faction for p in state.players if p.alive}
+            heretics, inquisition = "eresia" in factions, "inquisizione" in factions
             return ["eresia"] if heretics or not inquisition else ["inquisizione"]  # R22, R23
-        if wolves >= len(alive) - wolves:
+        if wolves >= len(counts) - wolves:
             return ["branco"]  # INQ-R24
         return None
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from roles.engine.abilities import Ability, check_ability
+from roles.engine.abilities import Ability, available, check_ability
 from roles.engine.channels import Channel, cemetery, living
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Action, GameState, PhaseOutcome, Player, Vote
@@ -84,11 +84,11 @@ class WildWestWolf(Ruleset):
             raise self.violation(label, actor, "has no vision", "WWW-R74")
         return abilities[0]
 
-    def abilities_of(self, player: Player) -> tuple[Ability, ...]:
-        return ABILITIES.get(player.dealt_role, ())
+    def card_abilities(self, role: str) -> tuple[Ability, ...]:
+        return ABILITIES.get(role, ())
 
     def can_use(self, state: GameState, label: str, player: Player, ability: Ability) -> bool:
-        if not super().can_use(state, label, player, ability):
+        if not (player.alive and available(state, label, player, ability)):
             return False
         return ability is not PACK_KILL or self.shared_uses(state, label, ability) > 0
 
@@ -252,10 +252,10 @@ class WildWestWolf(Ruleset):
     # -- wins (WWW §6) ---------------------------------------------------------------
 
     def winning_factions(self, state: GameState) -> list[str] | None:
-        alive = [p for p in state.players if p.alive]
-        counts = [p.counts_as for p in alive]
+        counts = [p.counts_as for p in state.players if p.alive]
         indians = counts.count("indiano")
         if indians == 0:  # WWW-D24: with no Indian alive the Indians never win
+            alive = [p for p in state.players if p.alive]
             sheriff = any(p.dealt_role == "sceriffo" for p in alive)
             outlaws = any(p.faction == "fuorilegge" for p in alive)
             return ["legge"] if sheriff or not outlaws else ["fuorilegge"]  # WWW-R28, R29
