@@ -149,12 +149,7 @@ class GameState:
 
 def phase_label(index: int) -> str:
     """0 -> N0, 1 -> D1, 2 -> N1, 3 -> D2, ..."""
-    if 0 <= index < len(_LABELS):
-        return _LABELS[index]
     return f"N{index // 2}" if index % 2 == 0 else f"D{index // 2 + 1}"
-
-
-_LABELS = tuple(f"N{i // 2}" if i % 2 == 0 else f"D{i // 2 + 1}" for i in range(400))
 
 
 def phase_index(label: str) -> int:
