@@ -119,15 +119,17 @@ class GameState:
     goal_met: set[str] = field(default_factory=set)  # loners who reached their objective
     winners: list[str] | None = None
     winning_factions: list[str] | None = None
-    groups: dict[str, tuple[Player, ...]] = field(default_factory=dict, repr=False)  # a cache
+    groups: dict[str, tuple[Player, ...]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        groups: dict[str, tuple[Player, ...]] = {}  # dealt role -> its holders, in seat order
+        for p in self.players:
+            groups[p.dealt_role] = (*groups.get(p.dealt_role, ()), p)
+        self.groups = groups
 
     def dealt(self, role: str) -> tuple[Player, ...]:
         """The players dealt ``role``, in seat order (the deal never changes)."""
-        groups = self.groups
-        if not groups:
-            for p in self.players:
-                groups[p.dealt_role] = (*groups.get(p.dealt_role, ()), p)
-        return groups.get(role, ())
+        return self.groups.get(role, ())
 
     def holder(self, role: str) -> Player | None:
         """The player dealt ``role`` (single roles only)."""

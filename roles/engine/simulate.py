@@ -116,20 +116,19 @@ def random_votes(
         living = [p for p in state.players if p.alive]
     chance = rng.random
     size = len(living)
-    suspects = [living[int(chance() * size)] for _ in range(3)]  # a few, maybe twice the same
+    suspects = [living[int(chance() * size)].name for _ in range(3)]  # maybe twice the same
     start = int(chance() * size)  # who votes first
     votes: list[Vote] = []
     append = votes.append
     for at, voter in enumerate(living[start:] + living[:start]):
         roll = chance()
-        if roll < 0.15:
-            continue
-        target = suspects[int(roll * 7919) % 3]
-        if target is not voter:
+        if roll >= 0.15:
             name = voter.name
-            append(Vote(name, target.name, at, voter.dealt_role == secret_role))
-            if roll > 0.97:
-                append(Vote(name, None, at))
+            target = suspects[int(roll * 7919) % 3]
+            if target != name:
+                append(Vote(name, target, at, voter.dealt_role == secret_role))
+                if roll > 0.97:
+                    append(Vote(name, None, at))
     return votes
 
 
