@@ -32,6 +32,13 @@ def describe(setup_key: str, kind: str, about: str | None, value: Any) -> str:
         "role": lambda: _("Il tuo ruolo: %(role)s.") % {"role": role_name(value, setup_key)},
         "knows": lambda: _("Conosci: %(names)s.") % {"names": listed},
         "bounty": lambda: _("La tua taglia è su %(name)s.") % {"name": value},
+        "bounty_role": lambda: (
+            _("La tua taglia, %(name)s, è %(role)s.")
+            % {"name": about, "role": role_name(value, setup_key)}
+        ),
+        "role_of": lambda: (
+            _("%(name)s è %(role)s.") % {"name": about, "role": role_name(value, setup_key)}
+        ),
         "investigation": lambda: (
             _("%(name)s è %(value)s.") % {"name": about, "value": label}
             if about
@@ -45,6 +52,14 @@ def describe(setup_key: str, kind: str, about: str | None, value: Any) -> str:
         "vision": lambda: (
             _("Gli spiriti rivelano che %(name)s è %(role)s.")
             % {"name": about, "role": role_name(value, setup_key)}
+        ),
+        "converted": lambda: (
+            (
+                _("Gli spiriti rivelano che %(name)s è stato reclutato dai Fuorilegge.")
+                if value
+                else _("Gli spiriti rivelano che %(name)s non è stato reclutato dai Fuorilegge.")
+            )
+            % {"name": about}
         ),
         "vip": lambda: _("La vittima %(name)s era: %(value)s.") % {"name": about, "value": label},
         "spotted": lambda: _("%(name)s è un Indiano.") % {"name": value},

@@ -58,6 +58,22 @@ def test_start_knowledge_and_private_groups_are_shown(client, gm_user):
     assert "Indiani" in html
 
 
+def test_switched_decisions_reach_the_players_page(client, gm_user):
+    """WWW-D19, WWW-D21 switched by the GM: the Indians read each other's cards, the
+    hunter reads his bounty's card."""
+    options = {"www.indians_know_roles": True, "www.hunter_told_target_role": True}
+    game = make_game(gm_user, options=options)
+    chief = game.players.get(role="capo_indiano")
+    shaman = game.players.get(role="sciamano")
+    _, response = enter(client, chief)
+    assert f"{shaman.name} è Sciamano." in client.get(response.url).content.decode()
+    hunter = game.players.get(role="cacciatore_di_taglie")
+    bounty = game.players.get(seat=game.draws["bounty_target"]["seat"])
+    _, response = enter(client, hunter)
+    html = client.get(response.url).content.decode()
+    assert f"La tua taglia, {bounty.name}, è " in html
+
+
 def test_wrong_or_foreign_links_are_a_plain_404(client, gm_user):
     make_game(gm_user)
     assert client.get(reverse("player_enter", args=["x" * 43])).status_code == 404

@@ -280,6 +280,9 @@ def vision(night: Night) -> None:
     if role == "pianista" and night.state.memory.get("fake_role"):
         role = night.state.memory["fake_role"]
     night.outcome.tell(shaman.name, "vision", target.name, role)
+    if night.rules.opt(night.state, "shaman_reports_conversion"):  # WWW-D9, switched
+        converted = target.faction != night.rules.setup.cards[target.dealt_role].faction
+        night.outcome.tell(shaman.name, "converted", target.name, converted)
 
 
 def spotted(night: Night) -> None:

@@ -46,11 +46,16 @@ class WildWestWolf(Ruleset):
         players = state.players
         pair = [p for p in players if p.role in ("bandito", "pistolero")]
         indians = [p for p in players if p.role in INDIANS]
+        know_roles = self.opt(state, "indians_know_roles")
         for p in players:
             if p in pair:
                 outcome.tell(p.name, "knows", None, [q.name for q in pair if q is not p])
             elif p in indians:
                 outcome.tell(p.name, "knows", None, [q.name for q in indians if q is not p])
+                if know_roles:  # WWW-D19, switched: each fellow Indian's card too
+                    for q in indians:
+                        if q is not p:
+                            outcome.tell(p.name, "role_of", q.name, q.role)
         hunter = next(p for p in players if p.role == "cacciatore_di_taglie")
         eligible = [p for p in players if p.role in BOUNTY_ROLES]
         chosen = draws.pop("bounty_target", None)
@@ -68,6 +73,8 @@ class WildWestWolf(Ruleset):
                 )  # fmt: skip
         state.memory["bounty"] = target.name
         outcome.tell(hunter.name, "bounty", None, target.name)
+        if self.opt(state, "hunter_told_target_role"):  # WWW-D21, switched
+            outcome.tell(hunter.name, "bounty_role", target.name, target.role)
         outcome.why(f"{hunter.name} (cacciatore_di_taglie) draws the bounty on {target.name} "
                     "[WWW-R79]")  # fmt: skip
 
