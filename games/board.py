@@ -56,15 +56,19 @@ def phase_board(game: Game, phase: Phase, built: Rebuilt | None = None) -> Board
     by_name = {p.name: p for p in built.players}
     board.living = [by_name[p.name] for p in state.players if p.alive]
     acted = {s.player_id for s in board.submissions}
+    group_slots = {s.slot for s in board.submissions if s.kind == Submission.Kind.ACTION}
     for player in board.living:
         engine_player = state.by_name[player.name]
         if phase.label.startswith("D"):
-            expected = True
+            expected, covered = True, False
         else:
-            expected = any(rules.can_use(state, phase.label, engine_player, a)
-                           for a in rules.abilities_of(engine_player))  # fmt: skip
+            usable = [a for a in rules.abilities_of(engine_player)
+                      if rules.can_use(state, phase.label, engine_player, a)]  # fmt: skip
+            expected = bool(usable)
+            # A group's choice (the pack's kill, the Guards') covers all its members.
+            covered = any(a.shared and a.key in group_slots for a in usable)
         if expected:
-            (board.done if player.pk in acted else board.waiting).append(player)
+            (board.done if player.pk in acted or covered else board.waiting).append(player)
     if phase.label.startswith("D"):
         board.tally, voted = timed_tally(board.submissions)
         board.not_voting = [p for p in board.living if p.pk not in voted]

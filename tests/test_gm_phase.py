@@ -36,6 +36,23 @@ def test_night_zero_board_and_preview(gm, gm_user):
     assert "[b]Alba del Giorno 1.[/b]" in html
 
 
+def test_the_packs_choice_counts_for_every_indian_on_the_board(gm, gm_user):
+    """WWW-R77, WWW-D19: one shared slot for the pack, so once an Indian sent the kill
+    no Indian is still waiting for it."""
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)  # D1, nobody voted
+    night = current_phase(game)
+    assert night.label == "N1"
+    chief = game.players.get(role="capo_indiano")
+    action_submit(phase=night, player=chief, target=game.players.filter(role="cowboy").first())
+    html = gm.get(reverse("games:phase", args=[game.pk])).content.decode()
+    waiting = html.split("Chi deve ancora agire")[1].split("</p>")[0]
+    for role in ("capo_indiano", "sciamano", "indiano"):
+        assert game.players.get(role=role).name not in waiting
+    assert game.players.get(role="maresciallo").name in waiting
+
+
 def test_gm_vote_entry_needs_a_reason_and_keeps_the_forum_time(gm, gm_user):
     game = make_game(gm_user)
     phase_commit(phase=current_phase(game), user=gm_user)
