@@ -27,16 +27,13 @@ EAGERNESS = 0.8  # chance that a player who may act does
 
 def _attempt(
     rules: Ruleset, state: GameState, label: str, rng: random.Random,
-    actor: Player, ability: Ability, pools: dict,
+    actor: Player, ability: Ability, pools: Pools,
 ) -> Action | None:  # fmt: skip
-    """A random legal use of ``ability`` by ``actor``, or None after TRIES targets
-    (drawn from the living, or from the dead too when the ability's rule allows them,
-    narrowed by the ruleset's guess)."""
+    """A random legal use of ``ability`` by ``actor``, or None after TRIES targets."""
     chance = rng.random
-    pool = pools.get(ability)
-    if pool is None:  # the phase's candidates for this ability, worked out once
-        names = pools[ability.dead_rule is None] if ability.needs_target else []
-        pool = pools[ability] = rules.likely_targets(state, ability, names) if names else names
+    pool = pools.by_ability.get(ability)
+    if pool is None:
+        pool = pools.narrow(rules, state, ability)
     if rules.has_random_fields:
         fields = rules.random_fields(state, ability, rng)
         during, fake_role = fields.get("during"), fields.get("fake_role")
@@ -67,12 +64,13 @@ def random_actions(
     shared: list[tuple[Ability, list[Player]]],
     *,
     eagerness: float = EAGERNESS,
-    pools: dict | None = None,
+    pools: Pools | None = None,
 ) -> list[Action]:
     """Random legal ability uses in phase ``label``: each living actor's own abilities,
     and each shared ability (the pack kill, the Guards) once per allowed use, entered by
     one member who may use it (a pack or a pair always agrees on its choice)."""
-    pools = {**(pools or _pools(state))}  # the phase's own copy, for its ability pools
+    if pools is None:
+        pools = Pools(state)
     chance = rng.random
     can_use = rules.can_use
     actions: list[Action] = []
@@ -97,12 +95,35 @@ def random_actions(
     return actions
 
 
-def _pools(state: GameState) -> dict[bool, list[str]]:
-    """Target candidates: ``False``: the living, ``True``: everyone but the departed."""
-    return {
-        False: [p.name for p in state.players if p.alive],
-        True: [p.name for p in state.players if not p.departed],
-    }
+class Pools:
+    """The names the simulator draws targets from: the living, or everyone still in the
+    village (the dead too) for an ability that may target the dead; narrowed per ability
+    by the ruleset's guess until someone dies or leaves (a guess only: the legality check
+    still judges every draw)."""
+
+    __slots__ = ("by_ability", "living", "present")
+
+    def __init__(self, state: GameState) -> None:
+        self.living = [p.name for p in state.players if p.alive]
+        self.present = [p.name for p in state.players if not p.departed]
+        self.by_ability: dict[Ability, list[str]] = {}
+
+    def narrow(self, rules: Ruleset, state: GameState, ability: Ability) -> list[str]:
+        """The pool of ``ability`` (looked up in ``by_ability`` first)."""
+        if not ability.needs_target:
+            pool: list[str] = []
+        else:
+            names = self.living if ability.dead_rule else self.present
+            pool = rules.likely_targets(state, ability, names) if names else names
+        self.by_ability[ability] = pool
+        return pool
+
+    def remove(self, player: Player) -> None:
+        """``player`` died (or left: then he is not even a target for the dead)."""
+        self.living.remove(player.name)
+        if player.departed:
+            self.present.remove(player.name)
+        self.by_ability.clear()
 
 
 def random_votes(
@@ -167,7 +188,7 @@ def random_game(setup_key: str, seed: int, *, max_phases: int = 200) -> tuple[Ga
     kinds = _by_phase_kind(rules, state)
     secret_role = rules.vote_rules.get("secret_role")
     living = list(state.players)
-    pools = _pools(state)
+    pools = Pools(state)
     by_name = state.by_name
     play = rules.play
     log = []
@@ -185,9 +206,7 @@ def random_game(setup_key: str, seed: int, *, max_phases: int = 200) -> tuple[Ga
             for death in outcome.deaths:  # (dead actors stay in kinds: they are skipped)
                 gone = by_name[death.player]
                 living.remove(gone)
-                pools[False].remove(gone.name)
-                if gone.departed:
-                    pools[True].remove(gone.name)
+                pools.remove(gone)
     raise RuntimeError(f"game {setup_key}/{seed} did not end in {max_phases} phases")
 
 
