@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from roles.engine.abilities import Ability, available, check_ability, remember_target
@@ -13,9 +14,7 @@ from roles.engine.ruleset import Ruleset
 from roles.inquisizione import night
 from roles.inquisizione.abilities import ABILITIES, DESIGNATE, MAUL, NO_ABILITY_RULE, PROTECT
 
-
-def _seat(player: Player) -> int:
-    return player.seat
+_seat = attrgetter("seat")
 
 
 class Inquisizione(Ruleset):
