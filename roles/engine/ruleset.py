@@ -44,6 +44,8 @@ class Ruleset(ABC):
 
     def __init__(self) -> None:
         self.setup: Setup = load_setup(self.key)
+        # Whether the simulator must ask random_fields (most rulesets need no extra field).
+        self.has_random_fields = type(self).random_fields is not Ruleset.random_fields
         if tuple(self.setup.night_order) != self.night_order:
             raise SetupError(
                 f"Setup {self.key!r}: night_order {self.setup.night_order} does not match "
@@ -272,11 +274,8 @@ class Ruleset(ABC):
         """The simulator's first guess at targets (the legality check still decides)."""
         return pool
 
-    has_random_fields: ClassVar[bool] = False  # whether random_fields is overridden
-
     def random_fields(self, state: GameState, ability: Ability, rng: random.Random) -> dict:
-        """Extra fields a random use of ``ability`` needs (the simulator's hook; a ruleset
-        that overrides it sets ``has_random_fields``)."""
+        """Extra fields a random use of ``ability`` needs (the simulator's hook)."""
         return {}
 
     def legal_targets(

@@ -111,8 +111,6 @@ class WildWestWolf(Ruleset):
         """WWW-R57, R61, R63, R94: the Bandito and the Pistolero pick a Law phase."""
         return LAW_PHASES if ability.key in ("recruit", "shoot") else ()
 
-    has_random_fields = True
-
     def random_fields(self, state: GameState, ability: Ability, rng: random.Random) -> dict:
         if choices := self.phase_choices(ability):
             return {"during": rng.choice(choices)}
