@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any, ClassVar
 
 from roles.engine.abilities import Ability, available, check_ability, remember_target
@@ -13,9 +12,6 @@ from roles.engine.model import Action, GameState, PhaseOutcome, Player, Vote
 from roles.engine.ruleset import Ruleset
 from roles.inquisizione import night
 from roles.inquisizione.abilities import ABILITIES, DESIGNATE, MAUL, NO_ABILITY_RULE, PROTECT
-
-_seat = attrgetter("seat")
-
 
 class Inquisizione(Ruleset):
     key = "inquisizione"
@@ -34,21 +30,20 @@ class Inquisizione(Ruleset):
     def start(self, state: GameState, outcome: PhaseOutcome, draws: dict[str, Any]) -> None:
         if draws:
             raise RuleViolation(f"unknown draw {next(iter(draws))!r}", "spec", phase="setup")
-        dealt = state.dealt
-        guards = dealt("guardia_gemella")
-        pack = sorted((*dealt("lupo_mannaro"), *dealt("lupo_scorbutico")), key=_seat)
-        pair = sorted((*dealt("boia"), *dealt("templare")), key=_seat)
-        knowing = [*guards, *dealt("lupo_mannaro"), *dealt("inquisitore")]
-        if self.opt(state, "boia_templar_know_each_other"):
-            knowing += pair
-        for p in sorted(knowing, key=_seat):
+        players = state.players
+        guards = [p for p in players if p.role == "guardia_gemella"]
+        pack = [p for p in players if p.role in ("lupo_mannaro", "lupo_scorbutico")]
+        pair = [p for p in players if p.role in ("boia", "templare")]
+        both_know = self.opt(state, "boia_templar_know_each_other")
+        for p in players:
+            knows: list[Player] = []
             if p.role == "guardia_gemella":
                 knows = [q for q in guards if q is not p]
             elif p.role == "lupo_mannaro":
                 knows = [q for q in pack if q is not p]
             elif p.role == "inquisitore":
                 knows = pair
-            else:  # the Boia and the Templare
+            elif p.role in ("boia", "templare") and both_know:
                 knows = [q for q in pair if q is not p]
             if knows:
                 outcome.tell(p.name, "knows", None, [q.name for q in knows])
