@@ -13,6 +13,7 @@ from roles.engine.ruleset import Ruleset
 from roles.inquisizione import night
 from roles.inquisizione.abilities import ABILITIES, DESIGNATE, MAUL, NO_ABILITY_RULE, PROTECT
 
+
 class Inquisizione(Ruleset):
     key = "inquisizione"
     prefix = "inq."
