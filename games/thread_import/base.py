@@ -1,0 +1,230 @@
+"""What every forum parser shares: the post it yields, the clock that resolves relative
+dates ("Oggi, 21:47", "Ieri alle 23:10", "12 minuti fa"), Italian and English date
+shapes, and the removal of quoted text. Pure Python: no Django."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Protocol
+from zoneinfo import ZoneInfo
+
+
+@dataclass(frozen=True)
+class Clock:
+    """What relative dates resolve against: ``today`` is the phase's date in the game's
+    time zone; ``now`` resolves "N minuti fa"."""
+
+    today: dt.date
+    now: dt.datetime
+    zone: ZoneInfo
+
+
+@dataclass
+class ForumPost:
+    """One post of the thread: its author, its time (aware), whether the forum gave the
+    seconds, and its own lines (quoted text already removed)."""
+
+    author: str
+    at: dt.datetime | None
+    seconds: bool
+    lines: list[str]
+    line_no: int  # where its header is in the paste (1-based), for the GM
+    unsure: list[str] = field(default_factory=list)  # a copied quote with no visible end
+    when_text: str = ""
+
+
+class Parser(Protocol):
+    key: str
+    label: str
+
+    def score(self, text: str) -> int:
+        """How many post headers of this format the text holds (0: not this format)."""
+
+    def parse(self, text: str, clock: Clock) -> list[ForumPost]:
+        """The posts in ``text``, in the order of the page (their lines still raw)."""
+
+    def copied(self, text: str) -> bool:
+        """Whether ``text`` is a page copied as text (not BBCode or Markdown source)."""
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive form: 'Perché VOTO' -> 'perche voto'."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+MONTHS = {
+    "gen": 1, "feb": 2, "mar": 3, "apr": 4, "mag": 5, "giu": 6, "lug": 7, "ago": 8,
+    "set": 9, "ott": 10, "nov": 11, "dic": 12,
+    "jan": 1, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10, "dec": 12,
+}  # fmt: skip
+WEEKDAYS = {
+    "lun": 0, "mar": 1, "mer": 2, "gio": 3, "ven": 4, "sab": 5, "dom": 6,
+    "mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6,
+}  # fmt: skip
+_TIME = r"(?P<h>\d{1,2})[:.](?P<m>\d{2})(?::(?P<s>\d{2}))?"
+_NUMERIC = re.compile(
+    r"(?P<d>\d{1,2})[/.-](?P<mo>\d{1,2})[/.-](?P<y>\d{2,4})\s*,?\s*(?:alle|ore|at|-)?\s*" + _TIME
+)
+_ISO = re.compile(
+    r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[t ]"
+    + _TIME
+    + r"(?:\.\d+)?\s*(?P<utc>z|utc|\+00:?00)?"
+)
+_WORDS = re.compile(
+    r"(?:(?P<wd>[a-z]{3})[a-z]*\.?,?\s+)?(?P<d>\d{1,2})\s+(?P<mon>[a-z]{3})[a-z]*\.?\s+"
+    r"(?P<y>\d{4})\s*,?\s*(?:alle|ore|at|-)?\s*" + _TIME
+)
+_RELATIVE = re.compile(
+    r"(?P<day>oggi|ieri|today|yesterday|(?P<wd>lun|mar|mer|gio|ven|sab|dom)[a-z]*)"
+    r"\s*,?\s*(?:alle|ore|at)?\s*" + _TIME
+)
+_AGO = re.compile(
+    r"(?:(?P<n>\d+|un|una|a|an)\s+(?P<unit>minut|or|hour|second)[a-z]*\s+(?:fa|ago)"
+    r"|(?P<now>meno di un minuto fa|adesso|proprio ora|just now|pochi secondi fa))"
+)
+
+
+def _at(clock: Clock, day: dt.date, h: str, m: str, s: str | None) -> tuple[dt.datetime, bool]:
+    moment = dt.datetime.combine(day, dt.time(int(h), int(m), int(s or 0)), tzinfo=clock.zone)
+    return moment, s is not None
+
+
+def parse_when(text: str, clock: Clock) -> tuple[dt.datetime, bool] | None:
+    """The moment a forum date shows, with whether it has seconds; None if unreadable.
+    Absolute dates are in the game's time zone unless marked UTC."""
+    folded = fold(text)
+    try:
+        if match := _ISO.search(folded):
+            g = match.groupdict()
+            zone = dt.UTC if g["utc"] else clock.zone
+            moment = dt.datetime(int(g["y"]), int(g["mo"]), int(g["d"]), int(g["h"]),
+                                 int(g["m"]), int(g["s"] or 0), tzinfo=zone)  # fmt: skip
+            return moment.astimezone(clock.zone), g["s"] is not None
+        if match := _NUMERIC.search(folded):
+            g = match.groupdict()
+            year = int(g["y"]) + (2000 if len(g["y"]) == 2 else 0)
+            day = dt.date(year, int(g["mo"]), int(g["d"]))
+            return _at(clock, day, g["h"], g["m"], g["s"])
+        if (match := _WORDS.search(folded)) and match["mon"] in MONTHS:
+            day = dt.date(int(match["y"]), MONTHS[match["mon"]], int(match["d"]))
+            return _at(clock, day, match["h"], match["m"], match["s"])
+        if match := _RELATIVE.search(folded):
+            word = match["day"]
+            if word in ("oggi", "today"):
+                day = clock.today
+            elif word in ("ieri", "yesterday"):
+                day = clock.today - dt.timedelta(days=1)
+            else:  # a weekday: the last one on or before today (forums show it for a week)
+                back = (clock.today.weekday() - WEEKDAYS[match["wd"]]) % 7
+                day = clock.today - dt.timedelta(days=back)
+            return _at(clock, day, match["h"], match["m"], match["s"])
+        if match := _AGO.search(folded):
+            if match["now"]:
+                return clock.now.astimezone(clock.zone), False
+            n = 1 if match["n"] in ("un", "una", "a", "an") else int(match["n"])
+            unit = {"minut": "minutes", "or": "hours", "hour": "hours", "second": "seconds"}
+            delta = dt.timedelta(**{unit[match["unit"]]: n})
+            return (clock.now - delta).astimezone(clock.zone).replace(microsecond=0), False
+    except ValueError:  # 31/02, 25:70...
+        return None
+    return None
+
+
+# -- quoted text ---------------------------------------------------------------------
+_QUOTE_OPEN = re.compile(r"\[quote(?:=[^\]]*|\s[^\]]*)?\]", re.IGNORECASE)
+_QUOTE_CLOSE = re.compile(r"\[/quote\]", re.IGNORECASE)
+# A copied quote's header: "Tempesta ha scritto: ↑", "Tempesta said:", "CITAZIONE (…)".
+_CITE = re.compile(
+    r"^\s*(?:.{1,80}?\s(?:ha scritto|ha detto|scrive|wrote|said)\s*:.*"
+    r"|citazione\b.*|quote\b\s*(?:\(.*)?)$",
+    re.IGNORECASE,
+)
+
+
+def strip_bbcode_quotes(text: str) -> str:
+    """``text`` without any [quote]…[/quote] block (nested ones too); an unclosed quote
+    hides everything after it."""
+    out: list[str] = []
+    depth = 0
+    pos = 0
+    token = re.compile(rf"{_QUOTE_OPEN.pattern}|{_QUOTE_CLOSE.pattern}", re.IGNORECASE)
+    for match in token.finditer(text):
+        if depth == 0:
+            out.append(text[pos : match.start()])
+        depth += -1 if match.group().lower() == "[/quote]" else 1
+        depth = max(depth, 0)
+        pos = match.end()
+    if depth == 0:
+        out.append(text[pos:])
+    return "".join(out)
+
+
+def own_lines(lines: list[str], seen: set[str]) -> tuple[list[str], list[str]]:
+    """A post's own lines, without quoted text: BBCode [quote] blocks, Markdown '>'
+    lines, and in a page copied as text each quote, from its "X ha scritto:" header on
+    through the lines that repeat an earlier post of the paste (``seen``, folded). When
+    the quoted post is not in the paste, the quote runs to the next blank line and its
+    lines are returned apart (the second list): a copied page does not show where such
+    a quote ends, so the GM is asked."""
+    text = strip_bbcode_quotes("\n".join(lines))
+    kept: list[str] = []
+    unsure: list[str] = []
+    quoting = ""  # "", "seen" (lines repeat earlier posts) or "blind" (to a blank line)
+    region: set[str] = set()
+    for line in text.split("\n"):
+        if line.lstrip().startswith(">"):
+            continue
+        key = fold(line).strip()
+        if _CITE.match(line) and not _looks_like_vote_keyword(line):
+            quoting, region = "start", set()
+            continue
+        if quoting == "start" and key:
+            quoting = "seen" if key in seen else "blind"
+        if quoting == "seen" and (not key or (key in seen and key not in region)):
+            region.add(key)  # a line said twice: the second time it is the poster's own
+            continue
+        if quoting == "blind":
+            if not key:
+                quoting = ""
+            else:
+                unsure.append(line)
+            continue
+        if quoting == "start":
+            continue
+        quoting = ""
+        kept.append(line)
+    return kept, unsure
+
+
+def clean_posts(posts: list[ForumPost], *, copied: bool) -> list[ForumPost]:
+    """Remove quoted text from every post, in page order (a quote repeats an earlier
+    post). ``copied``: the page was copied as text (quotes show only as text)."""
+    seen: set[str] = set()
+    for post in posts:
+        raw = post.lines
+        if copied:
+            post.lines, post.unsure = own_lines(raw, seen)
+        else:
+            post.lines, post.unsure = own_lines(raw, set())
+        seen.update(k for line in raw if (k := fold(line).strip()))
+    return posts
+
+
+def _looks_like_vote_keyword(line: str) -> bool:
+    return fold(line).lstrip(" #[b]").startswith(("voto", "vote", "ritir", "tolgo"))
+
+
+def split_blocks(text: str, header: re.Pattern[str]) -> list[tuple[re.Match[str], int, list[str]]]:
+    """Cut ``text`` at every line ``header`` matches: (match, line number, body lines)."""
+    blocks: list[tuple[re.Match[str], int, list[str]]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = header.match(line)
+        if match:
+            blocks.append((match, number, []))
+        elif blocks:
+            blocks[-1][2].append(line)
+    return blocks
