@@ -52,6 +52,8 @@ class Parser(Protocol):
 
 def fold(text: str) -> str:
     """Case- and accent-insensitive form: 'Perché VOTO' -> 'perche voto'."""
+    if text.isascii():
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
@@ -139,8 +141,8 @@ _QUOTE_OPEN = re.compile(r"\[quote(?:=[^\]]*|\s[^\]]*)?\]", re.IGNORECASE)
 _QUOTE_CLOSE = re.compile(r"\[/quote\]", re.IGNORECASE)
 # A copied quote's header: "Tempesta ha scritto: ↑", "Tempesta said:", "CITAZIONE (…)".
 _CITE = re.compile(
-    r"^\s*(?:.{1,80}?\s(?:ha scritto|ha detto|scrive|wrote|said)\s*:.*"
-    r"|citazione\b.*|quote\b\s*(?:\(.*)?)$",
+    r"^\s*(?:(?P<who>.{1,80}?)\s(?:ha scritto|ha detto|scrive|wrote|said)\s*:.*"
+    r"|(?:citazione|quote)\b\s*(?:\((?P<who2>[^@)]*?)\s*(?:@.*)?\))?.*)$",
     re.IGNORECASE,
 )
 
@@ -163,54 +165,74 @@ def strip_bbcode_quotes(text: str) -> str:
     return "".join(out)
 
 
-def own_lines(lines: list[str], seen: set[str]) -> tuple[list[str], list[str]]:
+def own_lines(lines: list[str], earlier: dict[str, list[list[str]]]) -> tuple[list[str], list[str]]:
     """A post's own lines, without quoted text: BBCode [quote] blocks, Markdown '>'
-    lines, and in a page copied as text each quote, from its "X ha scritto:" header on
-    through the lines that repeat an earlier post of the paste (``seen``, folded). When
-    the quoted post is not in the paste, the quote runs to the next blank line and its
-    lines are returned apart (the second list): a copied page does not show where such
-    a quote ends, so the GM is asked."""
-    text = strip_bbcode_quotes("\n".join(lines))
+    lines, and in a page copied as text each quote: after its "X ha scritto:" header,
+    the longest run of lines that repeats, in order, a post of X earlier in the paste
+    (``earlier``: folded author -> his posts' folded non-blank lines; None for a
+    source, not a copied page, where quotes are marked up). When the quoted
+    post is not in the paste, the quote runs to the next blank line and its lines are
+    returned apart (the second list): a copied page does not show where such a quote
+    ends, so the GM is asked."""
+    text = strip_bbcode_quotes("\n".join(lines)).split("\n")
+    keys = [fold(line).strip() for line in text] if earlier else []
     kept: list[str] = []
     unsure: list[str] = []
-    quoting = ""  # "", "seen" (lines repeat earlier posts) or "blind" (to a blank line)
-    region: set[str] = set()
-    for line in text.split("\n"):
+    i = 0
+    while i < len(text):
+        line = text[i]
+        i += 1
         if line.lstrip().startswith(">"):
             continue
-        key = fold(line).strip()
-        if _CITE.match(line) and not _looks_like_vote_keyword(line):
-            quoting, region = "start", set()
+        cite = _CITE.match(line)
+        if earlier is None or cite is None or _looks_like_vote_keyword(line):
+            kept.append(line)
             continue
-        if quoting == "start" and key:
-            quoting = "seen" if key in seen else "blind"
-        if quoting == "seen" and (not key or (key in seen and key not in region)):
-            region.add(key)  # a line said twice: the second time it is the poster's own
+        who = fold(cite["who"] or cite["who2"] or "").strip()
+        posts = earlier.get(who) or [p for ps in earlier.values() for p in ps]
+        quoted = _quoted_run(keys, i, posts)
+        if quoted:
+            i = quoted
             continue
-        if quoting == "blind":
-            if not key:
-                quoting = ""
-            else:
-                unsure.append(line)
-            continue
-        if quoting == "start":
-            continue
-        quoting = ""
-        kept.append(line)
+        while i < len(text) and text[i].strip():  # not found: up to the blank line
+            unsure.append(text[i])
+            i += 1
     return kept, unsure
+
+
+def _quoted_run(keys: list[str], start: int, posts: list[list[str]]) -> int:
+    """Where the quote starting at ``start`` ends: after the longest run of non-blank
+    lines (``keys``: folded) that repeats consecutive lines of one of ``posts`` (0: none)."""
+    best = 0
+    first_key = next((k for k in keys[start:] if k), None)
+    for post in posts:
+        for first in range(len(post)):
+            if post[first] != first_key:
+                continue
+            j, k = start, first
+            while j < len(keys) and k < len(post):
+                key = keys[j]
+                if not key:
+                    j += 1
+                    continue
+                if key != post[k]:
+                    break
+                j, k = j + 1, k + 1
+            if k > first:
+                best = max(best, j)
+    return best
 
 
 def clean_posts(posts: list[ForumPost], *, copied: bool) -> list[ForumPost]:
     """Remove quoted text from every post, in page order (a quote repeats an earlier
     post). ``copied``: the page was copied as text (quotes show only as text)."""
-    seen: set[str] = set()
+    earlier: dict[str, list[list[str]]] = {}
     for post in posts:
         raw = post.lines
+        post.lines, post.unsure = own_lines(raw, earlier if copied else None)
         if copied:
-            post.lines, post.unsure = own_lines(raw, seen)
-        else:
-            post.lines, post.unsure = own_lines(raw, set())
-        seen.update(k for line in raw if (k := fold(line).strip()))
+            mine = [k for line in raw if (k := fold(line).strip())]
+            earlier.setdefault(fold(post.author).strip(), []).append(mine)
     return posts
 
 
