@@ -44,13 +44,11 @@ WITHDRAW = "-"  # a decision: the line is a withdrawal
 
 
 def topic_settings(game: Game) -> TopicSettings:
-    found = getattr(game, "_topic_settings", None)
+    """The game's thread settings (the Italian defaults until the GM saves his own)."""
+    found = TopicSettings.objects.filter(game=game).first()
     if found is None:
-        found, _created = TopicSettings.objects.get_or_create(
-            game=game, defaults={"vote_lines": list(DEFAULT_VOTES),
-                                 "withdraw_lines": list(DEFAULT_WITHDRAWALS)},
-        )  # fmt: skip
-        game._topic_settings = found
+        found = TopicSettings(game=game, vote_lines=list(DEFAULT_VOTES),
+                              withdraw_lines=list(DEFAULT_WITHDRAWALS))  # fmt: skip
     return found
 
 
@@ -240,7 +238,7 @@ def _classify(preview: ImportPreview, phase: Phase, built: Rebuilt, now: dt.date
         Submission.objects.filter(phase=phase, kind=Submission.Kind.VOTE)
         .select_related("target").order_by("at", "pk")
     )  # fmt: skip
-    last = min(phase.closes_at, now)
+    last = now if phase.paused_at else min(phase.closes_at, now)  # a pause holds it open
     timeline: list[tuple[dt.datetime, int, object]] = []
     for sub in existing:
         timeline.append((sub.at, 0, sub))

@@ -170,3 +170,40 @@ def test_import_views_preview_then_save(client, day, gm_user):
     response = client.post(url, {"text": text, "action": "save"})
     assert response.status_code == 302
     assert Submission.objects.filter(phase=day, source="topic").count() == 1
+
+
+def test_settings_view_saves_aliases_and_refuses_an_unknown_player(client, day, gm_user):
+    client.force_login(gm_user)
+    url = reverse("games:topic_settings", args=[day.game.pk])
+    form = {
+        "votes_from_topic": "1",
+        "vote_lines": "Voto Nome\n#voto Nome",
+        "withdraw_lines": "#ritiro",
+        "aliases": "il capo = Capo",
+        "gm_names": "Narratore, GM",
+    }
+    client.post(url, form)
+    settings = day.game.topic
+    assert settings.votes_from_topic
+    assert settings.aliases == {"il capo": day.game.players.get(name="Capo").seat}
+    assert settings.gm_names == ["Narratore", "GM"]
+    response = client.post(url, {**form, "aliases": "tizio = Nessuno"}, follow=True)
+    assert "Alias non valido" in response.content.decode()
+    assert day.game.topic.aliases == {"il capo": day.game.players.get(name="Capo").seat}
+
+
+def test_a_night_takes_no_votes_from_the_topic(client, gm_user):
+    game = make_game(gm_user)  # Night 0
+    client.force_login(gm_user)
+    response = client.post(reverse("games:topic_import", args=[game.pk]),
+                           {"text": "Sam — 12/03/2025 17:00\nVoto Gino", "action": "save"},
+                           follow=True)  # fmt: skip
+    assert "Si importano i voti solo durante un giorno." in response.content.decode()
+    assert not Submission.objects.exists()
+
+
+def test_a_paused_day_still_takes_posts_after_its_old_deadline(day, gm_user):
+    day.paused_at = day.closes_at = dt.datetime.now(ROME) - dt.timedelta(minutes=30)
+    day.save(update_fields=["paused_at", "closes_at"])
+    (row,) = topic_import_preview(phase=day, text=thread(("Sam", 10, "Voto Gino"))).rows
+    assert row.status == NEW

@@ -212,7 +212,11 @@ RENDER = {
     ],
     "generic": lambda a, t, body: [f"{a} — 12/03/2025 {t:%H:%M:%S}", *body, ""],
 }
-SECONDS = {"discourse", "generic"}
+RENDER["phpbb-bbcode"] = lambda a, t, body: [
+    f'[quote="{a}" post_id=9 time={int(dt.datetime.combine(DAY, t, ROME).timestamp())} '
+    'user_id=3]', *body, "[/quote]", ""]  # fmt: skip
+SECONDS = {"discourse", "generic", "phpbb-bbcode"}
+PARSER_OF = {"phpbb-bbcode": "phpbb"}
 
 
 @pytest.mark.parametrize("fmt", list(RENDER))
@@ -233,7 +237,7 @@ def test_random_posts_with_random_votes_are_recovered_exactly(fmt, thread):
         shown = time if fmt in SECONDS else time.replace(second=0)
         expected.append((author, shown, said))
     parser, found = parse_thread("\n".join(lines), CLOCK)
-    assert parser is PARSERS[fmt]
+    assert parser is PARSERS[PARSER_OF.get(fmt, fmt)]
     got = []
     for post in found:
         vote = SYNTAX.read_post(post.lines)
