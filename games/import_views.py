@@ -43,7 +43,12 @@ TEXT_LIMIT = 2_000_000  # a 40-page thread copied as text is about 1 MB
 
 
 def _paste(request: HttpRequest) -> tuple[str, str, dict[str, str]]:
-    text = request.POST.get("text", "")[:TEXT_LIMIT]
+    """The pasted text, or the saved page (.html) when one is uploaded."""
+    page = request.FILES.get("page")
+    if page is not None:
+        text = page.read(TEXT_LIMIT).decode("utf-8", errors="replace")
+    else:
+        text = request.POST.get("text", "")[:TEXT_LIMIT]
     decisions = {k: v for k, v in request.POST.items() if k[:1] in ("v", "t") and len(k) == 13}
     return text, request.POST.get("fmt", ""), decisions
 

@@ -207,3 +207,23 @@ def test_a_paused_day_still_takes_posts_after_its_old_deadline(day, gm_user):
     day.save(update_fields=["paused_at", "closes_at"])
     (row,) = topic_import_preview(phase=day, text=thread(("Sam", 10, "Voto Gino"))).rows
     assert row.status == NEW
+
+
+def test_a_saved_page_can_be_uploaded_and_gives_the_seconds(client, day, gm_user):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    moment = (dt.datetime.now(dt.UTC) - dt.timedelta(minutes=20)).replace(microsecond=0)
+    html = (
+        "<!DOCTYPE html><html><body>"
+        '<div id="p1" class="post"><div class="postbody"><p class="author">da <strong>'
+        '<a class="username">Sam</a></strong> &raquo; <time datetime="'
+        f'{moment.isoformat()}">Oggi</time></p><div class="content">Voto: Gino</div></div></div>'
+        "</body></html>"
+    )
+    client.force_login(gm_user)
+    page = SimpleUploadedFile("giorno1.html", html.encode(), content_type="text/html")
+    response = client.post(reverse("games:topic_import", args=[day.game.pk]),
+                           {"page": page, "text": "", "action": "save"})  # fmt: skip
+    assert response.status_code == 302
+    vote = Submission.objects.get(phase=day, source="topic")
+    assert (vote.player.name, vote.target.name, vote.at) == ("Sam", "Gino", moment)

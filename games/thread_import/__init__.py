@@ -8,14 +8,23 @@ from games.thread_import.base import Clock, ForumPost, Parser, clean_posts, fold
 from games.thread_import.discourse import Discourse
 from games.thread_import.forumfree import ForumFree
 from games.thread_import.generic import Generic
+from games.thread_import.html import (
+    DISCOURSE_HTML,
+    INVISION_HTML,
+    PHPBB_HTML,
+    HtmlForum,
+    looks_like_html,
+)
 from games.thread_import.invision import Invision
 from games.thread_import.names import NameMatch, NameMatcher
 from games.thread_import.phpbb import PhpBB
 from games.thread_import.votes import VoteLine, VoteSyntax
 
 PARSERS: dict[str, Parser] = {
-    p.key: p for p in (PhpBB(), Invision(), ForumFree(), Discourse(), Generic())
-}
+    p.key: p
+    for p in (PhpBB(), Invision(), ForumFree(), Discourse(), Generic(), PHPBB_HTML,
+              INVISION_HTML, DISCOURSE_HTML)
+}  # fmt: skip
 
 __all__ = [
     "PARSERS", "Clock", "ForumPost", "NameMatch", "NameMatcher", "Parser", "VoteLine",
@@ -26,7 +35,10 @@ __all__ = [
 def detect(text: str) -> Parser | None:
     """The format with the most post headers in ``text`` (None: no format fits)."""
     best, best_score = None, 0
+    html = looks_like_html(text)
     for parser in PARSERS.values():
+        if isinstance(parser, HtmlForum) != html:
+            continue
         score = parser.score(text)
         if score > best_score:
             best, best_score = parser, score

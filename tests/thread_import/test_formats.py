@@ -255,3 +255,29 @@ def test_text_that_is_not_a_vote_yields_no_vote(text):
     if any(k in words for k in ("voto", "ritir", "tolgo")):
         return  # it could be a vote
     assert SYNTAX.read_post(text.splitlines()) is None
+
+
+# -- the pages saved as HTML: each post's time to the second --------------------------
+def test_phpbb_saved_page_reads_the_rfc3339_time_and_drops_the_blockquote():
+    assert read("phpbb_page.html") == ("phpbb_html", [
+        ("Narratore", "12 10:30:00", "nome"),  # a coloured name (username-coloured)
+        ("Sam", "12 17:02:11", "gino"),
+        ("Mia", "12 17:05:42", "sam"),
+        ("Pao", "12 18:31:02", "-"),
+    ])  # fmt: skip
+
+
+def test_invision_saved_page():
+    assert read("invision_page.html") == ("invision_html", [
+        ("Sam", "12 17:02:11", "gino"),
+        ("Mia", "12 17:05:42", "sam"),  # the ipsQuote does not count
+        ("Nora", "12 20:20:05", "mia rossi"),
+    ])  # fmt: skip
+
+
+def test_discourse_page_as_served():
+    assert read("discourse_page.html") == ("discourse_html", [
+        ("narratore", "12 10:30:00", None),
+        ("sam", "12 17:02:11", "gino"),
+        ("mia", "12 17:05:42", "sam"),  # the aside.quote does not count
+    ])  # fmt: skip
