@@ -148,9 +148,12 @@ def tie_note(
         first, key = decisive(execution.executed)
         others = "; ".join(f"{c} {when(decisive(c)[1])}" for c in tied[1:])
         with translation.override(game.language):
-            note.public = _(
+            note.public = ngettext(
+                "Parità a %(n)d voto tra %(names)s: è giustiziato %(name)s, che lo ha ricevuto "
+                "per primo con il voto di %(voter)s alle %(when)s (%(others)s).",
                 "Parità a %(n)d voti tra %(names)s: è giustiziato %(name)s, che li ha raggiunti "
-                "per primo con il voto di %(voter)s alle %(when)s (%(others)s)."
+                "per primo con il voto di %(voter)s alle %(when)s (%(others)s).",
+                top,
             ) % {"n": top, "names": ", ".join(sorted(tied)), "name": execution.executed,
                  "voter": first, "when": when(key), "others": others}  # fmt: skip
     return note

@@ -302,6 +302,9 @@ def topic_import_save(
 ) -> ImportPreview:
     """Store what the preview of the same paste and decisions shows as new, changed or
     withdrawn: each through ``vote_cast``, timed at its post, "from the topic"."""
+    # One save at a time per phase: a double click's second save then sees the first's
+    # posts as already read instead of storing them twice.
+    Phase.objects.select_for_update().filter(pk=phase.pk).first()
     preview = topic_import_preview(phase=phase, text=text, fmt=fmt, decisions=decisions,
                                    gm_username=user.get_username())  # fmt: skip
     for row in sorted(preview.to_store, key=lambda r: r.at):

@@ -111,3 +111,16 @@ def test_the_boias_secret_triple_vote_stays_out_of_the_public_post(gm_user):
     assert f"Su {wolf.name} il voto di {boia.name} vale 3." in gm
     assert gm[0].startswith("Parità a 3 tra ")
     assert rebuild(game).state.by_name[boia.name].alive
+
+
+def test_the_phase_page_explains_the_tie_to_the_gm(client, gm_user, day):
+    """WWW-R10 on the GM's page: the tie, each candidate's decisive vote, the rule."""
+    vote_cast(phase=day, player=player(day, "Pao"), target=player(day, "Gino"), at=at(17, 0))
+    vote_cast(phase=day, player=player(day, "Mia"), target=player(day, "Sam"), at=at(17, 1, 9))
+    client.force_login(gm_user)
+    html = client.get(reverse("games:phase", args=[day.game.pk])).content.decode()
+    explained = html.split("Il voto, spiegato")[1].split("</ul>")[0]
+    assert "Parità a 1 tra Gino, Sam (totali veri)." in explained
+    assert "Voto decisivo su Sam: Mia, 17:01:09." in explained
+    assert "Giustiziato Gino: il suo voto decisivo è arrivato per primo [WWW-R10]." in explained
+    assert "Parità a 1 voto tra Gino, Sam: è giustiziato Gino, che lo ha ricevuto" in html

@@ -5,6 +5,7 @@ recovered exactly; random text that is not a vote yields no vote."""
 from __future__ import annotations
 
 import datetime as dt
+import html
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -219,11 +220,41 @@ SECONDS = {"discourse", "generic", "phpbb-bbcode"}
 PARSER_OF = {"phpbb-bbcode": "phpbb"}
 
 
+def _iso(t: dt.time) -> str:
+    return dt.datetime.combine(DAY, t, ROME).astimezone(dt.UTC).isoformat()
+
+
+def _html(body: list[str]) -> str:
+    return "<br>".join(html.escape(line) for line in body)
+
+
+RENDER["phpbb_html"] = lambda a, t, body: [
+    f'<div class="post bg2"><div class="inner"><dl class="postprofile"><dt><a class="username">'
+    f'{html.escape(a)}</a></dt></dl><div class="postbody"><p class="author"><span>da <strong>'
+    f'<a class="username">{html.escape(a)}</a></strong> &raquo; </span><time datetime="'
+    f'{_iso(t)}">Oggi</time></p><div class="content">{_html(body)}</div></div></div></div>'
+]
+RENDER["invision_html"] = lambda a, t, body: [
+    f'<article class="cPost ipsComment"><aside><h3 class="cAuthorPane_author"><strong><a>'
+    f'{html.escape(a)}</a></strong></h3></aside><div class="ipsComment_meta">Inviato <time '
+    f'datetime="{_iso(t).replace("+00:00", "Z")}">Oggi</time></div><div data-role='
+    f'"commentContent">{"".join(f"<p>{html.escape(x)}</p>" for x in body)}</div></article>'
+]
+RENDER["discourse_html"] = lambda a, t, body: [
+    f"<div class='topic-body crawler-post'><span class='creator' itemprop='author'><a>"
+    f"<span itemprop='name'>{html.escape(a)}</span></a></span><time class='post-time' "
+    f"datetime='{_iso(t)}'>oggi</time><div class='post' itemprop='text'>{_html(body)}</div>"
+    "</div>"]  # fmt: skip
+SECONDS |= {"phpbb_html", "invision_html", "discourse_html"}
+
+
 @pytest.mark.parametrize("fmt", list(RENDER))
 @settings(max_examples=60, deadline=None)
 @given(thread=posts)
 def test_random_posts_with_random_votes_are_recovered_exactly(fmt, thread):
     lines = ["Pagina 1 di 1"] if fmt != "discourse" else []
+    if fmt.endswith("_html"):
+        lines = ["<!DOCTYPE html><html><body><p>Pagina 1 di 1</p>"]
     expected = []
     for author, time, chatter, vote in thread:
         author = author if fmt != "discourse" else author.replace(" ", "_")
@@ -281,3 +312,16 @@ def test_discourse_page_as_served():
         ("sam", "12 17:02:11", "gino"),
         ("mia", "12 17:05:42", "sam"),  # the aside.quote does not count
     ])  # fmt: skip
+
+
+def test_a_game_can_use_its_own_vote_syntax():
+    syntax = VoteSyntax(["[color=red]Linciaggio -> Nome[/color]"], ["#nessuno"])
+    assert syntax.read_line("LINCIAGGIO -> Niccolò").name == "niccolo"
+    assert syntax.read_line("[color=red]linciaggio->Mia[/color]").name == "mia"
+    assert syntax.read_line("#NESSUNO").withdraw
+    assert syntax.read_line("Voto Gino") is None  # not this game's syntax
+
+
+def test_a_later_line_wins_and_an_unreadable_line_does_not_hide_a_vote():
+    lines = ["#voto Sam", "scherzo", "Voto: Gino", "voto per chi mi pare a me oggi"]
+    assert SYNTAX.read_post(lines).name == "gino"
