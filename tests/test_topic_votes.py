@@ -45,8 +45,18 @@ def day(gm_user):
     return phase
 
 
+BASE = dt.datetime.now(ROME)
+
+
+@pytest.fixture(autouse=True)
+def _base():
+    """One "now" per test for the posts' times (a minute may turn while it runs)."""
+    global BASE
+    BASE = dt.datetime.now(ROME)
+
+
 def stamp(minutes_ago: int, seconds: int = 0) -> str:
-    moment = dt.datetime.now(ROME) - dt.timedelta(minutes=minutes_ago)
+    moment = BASE - dt.timedelta(minutes=minutes_ago)
     return moment.strftime("%d/%m/%Y %H:%M") + f":{seconds:02d}"
 
 
