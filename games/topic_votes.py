@@ -137,10 +137,12 @@ class ImportPreview:
         return [r for r in self.rows if r.status in (ASK, REFUSED, OUTSIDE)]
 
 
-def _clock(game: Game, phase: Phase, now: dt.datetime) -> Clock:
-    """ "Oggi" is the phase's date: today while it runs, its deadline's date after."""
-    zone = ZoneInfo(game.time_zone)
-    return Clock(min(now, phase.closes_at).astimezone(zone).date(), now, zone)
+def _clock(phase: Phase, now: dt.datetime, known: set[str]) -> Clock:
+    """Relative dates resolve against the phase's date ("Oggi": today while it runs,
+    its deadline's date after); the known names help find authors."""
+    zone = ZoneInfo(phase.game.time_zone)
+    day = min(now, phase.closes_at).astimezone(zone).date()
+    return Clock(day, now, zone, frozenset(fold(name).strip() for name in known))
 
 
 def _key(post: ForumPost, said: VoteLine, at: dt.datetime | None) -> str:
@@ -165,8 +167,6 @@ def topic_import_preview(
     now = now or timezone.now()
     decisions = decisions or {}
     settings = topic_settings(game)
-    parser, posts = parse_thread(text, _clock(game, phase, now), fmt)
-    preview = ImportPreview(phase, parser.label if parser else "", len(posts))
     built = rebuild(game)
     players = {p.seat: p for p in built.players}
     living = [players[p.seat] for p in built.players if built.state.by_name[p.name].alive]
@@ -174,6 +174,9 @@ def topic_import_preview(
                **settings.aliases}  # fmt: skip
     names = NameMatcher({seat: p.name for seat, p in players.items()}, aliases)
     gm = {fold(n).strip() for n in [*settings.gm_names, gm_username] if n}
+    known = {p.name for p in players.values()} | set(aliases) | gm
+    parser, posts = parse_thread(text, _clock(phase, now, known), fmt)
+    preview = ImportPreview(phase, parser.label if parser else "", len(posts))
     syntax = VoteSyntax(settings.vote_lines, settings.withdraw_lines)
     for post in posts:
         if fold(post.author).strip() in gm:

@@ -14,12 +14,15 @@ from zoneinfo import ZoneInfo
 
 @dataclass(frozen=True)
 class Clock:
-    """What relative dates resolve against: ``today`` is the phase's date in the game's
-    time zone; ``now`` resolves "N minuti fa"."""
+    """What a page is read against: ``today`` (the phase's date in the game's time zone)
+    and ``now`` resolve relative dates ("Oggi", "N minuti fa"); ``known``, the folded
+    forum names the site knows (players, aliases, the GM), finds the author in a copied
+    layout that does not mark him."""
 
     today: dt.date
     now: dt.datetime
     zone: ZoneInfo
+    known: frozenset[str] = frozenset()
 
 
 @dataclass

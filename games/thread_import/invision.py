@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from games.thread_import.base import Clock, ForumPost, parse_when
+from games.thread_import.base import Clock, ForumPost, fold, parse_when
 
 HEADER = re.compile(
     r"^\s*(?:inviato|pubblicato|posted)\s+(?!il\b|on\b)(?P<when>.+?)\s*"
@@ -28,9 +28,7 @@ class Invision:
     label = "Invision Community"
 
     def score(self, text: str) -> int:
-        lines = text.splitlines()
-        headers = sum(1 for line in lines if HEADER.match(line))
-        return headers if any(END.match(line) for line in lines) else 0
+        return sum(1 for line in text.splitlines() if HEADER.match(line))
 
     def copied(self, text: str) -> bool:
         return True
@@ -39,6 +37,7 @@ class Invision:
         lines = text.splitlines()
         posts: list[ForumPost] = []
         pane_start = 0
+        marked = False  # the column starts right after an end marker
         i = 0
         while i < len(lines):
             match = HEADER.match(lines[i])
@@ -46,8 +45,7 @@ class Invision:
                 i += 1
                 continue
             pane = [p.strip() for p in lines[pane_start:i] if p.strip() and not _COUNT.match(p)]
-            # the column is: name, [title], group; after a post's end, the name comes first
-            author = pane[0] if pane_start else (pane[-2] if len(pane) >= 2 else "")
+            author = _author(pane, marked, clock.known)
             end = i + 1
             while end < len(lines) and not END.match(lines[end]) and not HEADER.match(lines[end]):
                 end += 1
@@ -57,5 +55,24 @@ class Invision:
                                    body, i + 1, unsure, match["when"]))  # fmt: skip
             while end < len(lines) and END.match(lines[end]):
                 end += 1
-            pane_start = i = end
+            if end < len(lines) and HEADER.match(lines[end]):  # no end marker: the next
+                pane_start, marked = max(i + 1, end - PANE), False  # column is above it
+                i = end
+                continue
+            pane_start, marked, i = end, True, end
         return posts
+
+
+PANE = 8  # lines of the author column above "Inviato …", when nothing marks its start
+
+
+def _author(pane: list[str], after_end: bool, known: frozenset[str]) -> str:
+    """The author in the column above "Inviato …": a name the site knows (nearest
+    first); else, after a post's end marker, the column's first line; else the line
+    above the member group (name, group, count)."""
+    for line in reversed(pane):
+        if fold(line) in known:
+            return line
+    if after_end:
+        return pane[0] if pane else ""
+    return pane[-2] if len(pane) >= 2 else (pane[-1] if pane else "")

@@ -325,3 +325,22 @@ def test_a_game_can_use_its_own_vote_syntax():
 def test_a_later_line_wins_and_an_unreadable_line_does_not_hide_a_vote():
     lines = ["#voto Sam", "scherzo", "Voto: Gino", "voto per chi mi pare a me oggi"]
     assert SYNTAX.read_post(lines).name == "gino"
+
+
+# -- the same pages as Chromium copies them (document.body.innerText of the .html files,
+#    without the forums' stylesheets): the text parsers read what the HTML ones read.
+KNOWN = Clock(CLOCK.today, CLOCK.now, ROME, frozenset({"narratore", "sam", "mia", "pao", "nora"}))
+
+
+@pytest.mark.parametrize(
+    ("copied", "saved"),
+    [("phpbb_page_copied_nocss.txt", "phpbb_page.html"),
+     ("invision_page_copied_nocss.txt", "invision_page.html")],
+)  # fmt: skip
+def test_a_page_copied_by_the_browser_reads_like_the_saved_page(copied, saved):
+    def votes(name: str) -> list[tuple]:
+        _parser, posts = parse_thread((FIXTURES / name).read_text(), KNOWN)
+        return [(p.author, p.at.replace(second=0), SYNTAX.read_post(p.lines).name)
+                for p in posts]  # fmt: skip
+
+    assert votes(copied) == votes(saved)
