@@ -47,13 +47,15 @@ def when(instant: dt.datetime) -> str:
 
 # Shown by the server and, filled in the same way, by the page's live counter.
 CUT_NOTE = gettext_noop(
-    "Il taglio cade dopo «%(word)s»: %(dropped)s parole oltre il limite non saranno riportate."
+    "Il taglio cade dopo la %(limit)sª parola, «%(word)s»: %(dropped)s parole oltre il limite "
+    "non saranno riportate."
 )
 
 
 def cut_note(cut: Cut) -> str:
     """Where the cut falls, as the counter and the readers show it (WWW-R45)."""
-    return _(CUT_NOTE) % {"word": cut.last_word, "dropped": cut.dropped}
+    return _(CUT_NOTE) % {"limit": cut.words - cut.dropped, "word": cut.last_word,
+                          "dropped": cut.dropped}  # fmt: skip
 
 
 @dataclass
@@ -118,12 +120,12 @@ def _frozen(game: Game, desk: WillDesk, rule: str, now: dt.datetime) -> str:
     if game.status == Game.Status.FINISHED:
         return _("La partita è finita: il testamento non si può più modificare.")
     if desk.handed_in_at is not None and not desk.alive:
-        return _("Hai consegnato il testamento %(when)s: non si può più modificare [%(rule)s].") % {
-            "when": when(desk.handed_in_at), "rule": rule,
-        }  # fmt: skip
+        return _(
+            "Hai consegnato il testamento il %(when)s: non si può più modificare [%(rule)s]."
+        ) % {"when": when(desk.handed_in_at), "rule": rule}
     if desk.deadline is not None and now >= desk.deadline:
         return _(
-            "Il termine per il testamento è scaduto %(when)s: resta com'era in quel momento "
+            "Il termine per il testamento è scaduto il %(when)s: resta com'era in quel momento "
             "[%(rule)s]."
         ) % {"when": when(desk.deadline), "rule": rule}
     return ""
@@ -230,12 +232,12 @@ def _status(game: Game, rules: Ruleset, state: GameState, will: Will, now: dt.da
     if state.by_name[will.player.name].alive:
         return _("bozza (l'autore è vivo)")
     if will.handed_in_at is not None:
-        return _("consegnato %(when)s") % {"when": when(will.handed_in_at)}
+        return _("consegnato il %(when)s") % {"when": when(will.handed_in_at)}
     deadline = will_deadline_at(game, rules, state, will.player.name)
     if deadline is not None and now >= deadline:
-        return _("chiuso alla scadenza, %(when)s") % {"when": when(deadline)}
+        return _("chiuso alla scadenza, il %(when)s") % {"when": when(deadline)}
     if deadline is not None:
-        return _("da consegnare entro %(when)s") % {"when": when(deadline)}
+        return _("da consegnare entro il %(when)s") % {"when": when(deadline)}
     return _("non consegnato")
 
 

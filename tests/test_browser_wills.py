@@ -50,7 +50,7 @@ def test_notaio_delivers_two_wills_read_by_the_recipient_the_gm_and_the_spoiler(
     area.fill(LONG_WILL)
     assert phone.locator("[data-word-count]").inner_text() == "174"
     assert (
-        "Il taglio cade dopo «parola150»: 24 parole"
+        "Il taglio cade dopo la 150ª parola, «parola150»: 24 parole"
         in phone.locator("[data-will-cut]").inner_text()
     )
     pattern = area.get_attribute("data-word-pattern")

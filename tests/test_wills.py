@@ -67,7 +67,7 @@ def test_the_gm_reads_every_will_at_any_time_even_a_draft(client, gm_user, djang
     assert "parola151" in html  # the GM sees the words after the cut too, struck
     assert '<del class="will-dropped">parola151' in html
     assert f"{recipient.name} (N2)" in html  # to whom it was delivered
-    assert "Il taglio cade dopo «parola150»: 24 parole" in html
+    assert "Il taglio cade dopo la 150ª parola, «parola150»: 24 parole" in html
     other = django_user_model.objects.create_user(username="other", password="pw-other-1")
     client.force_login(other)
     assert client.get(reverse("games:wills", args=[game.pk])).status_code == 404
@@ -211,7 +211,7 @@ def test_without_javascript_the_count_and_the_cut_come_from_the_server(client, g
     client.post(reverse("player_will"), {"text": LONG_WILL})
     html = client.get(reverse("player_home")).content.decode()
     assert "<span data-word-count>174</span> / 150" in html
-    assert "Il taglio cade dopo «parola150»: 24 parole oltre il limite" in html
+    assert "Il taglio cade dopo la 150ª parola, «parola150»: 24 parole oltre il limite" in html
     assert "data-word-pattern=" in html
 
 

@@ -25,8 +25,8 @@
         counter.textContent = result.words;
         counter.parentElement.classList.toggle("error", result.dropped > 0);
         note.textContent = result.dropped > 0
-          ? area.dataset.cutTemplate.replace("%(word)s", result.lastWord)
-              .replace("%(dropped)s", result.dropped)
+          ? area.dataset.cutTemplate.replace("%(limit)s", limit)
+              .replace("%(word)s", result.lastWord).replace("%(dropped)s", result.dropped)
           : "";
       }
       area.addEventListener("input", update);
