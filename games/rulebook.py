@@ -26,6 +26,7 @@ TAG = re.compile(r"\b([A-Z]{2,4})-([RDI])(\d+)\b")
 DEFINED = re.compile(r"\*\*([A-Z]{2,4})-[RDI]\d+\b")
 SETTING_ROW = re.compile(r"^\| `([a-z0-9_.]+)` \|[^\n]*?\| ([A-Z]{2,4}-D\d+)[^|\n]*\|\s*$", re.M)
 _HTML_PART = re.compile(r"(<[^>]+>)")
+ORIGINAL = "testo-originale"  # the anchor of the Italian original, at the end of each file
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ def rulebook(slug: str) -> Rulebook | None:
     markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
     html = nh3.clean(markdown.render(text))  # raw HTML is escaped, and sanitized all the same
     body, anchors = _anchor(html, slug)
+    body = body.replace("<h2>Testo originale</h2>", f'<h2 id="{ORIGINAL}">Testo originale</h2>', 1)
     options = dict(SETTING_ROW.findall(text.split("Settings summary", 1)[-1]))
     return Rulebook(slug, prefix, title, mark_safe(body), frozenset(anchors), options)
 

@@ -58,7 +58,8 @@ def test_each_setup_has_its_regolamento_page_with_every_rule_anchored(client, se
     defined = set(re.findall(rf"\*\*({prefix}-[RDI]\d+)\b", text))
     assert defined
     assert all(f'id="{tag}"' in html for tag in defined)
-    assert "Testo originale" in html
+    assert '<h2 id="testo-originale">Testo originale</h2>' in html
+    assert 'href="#testo-originale"' in html
     original = [line for line in text.split("```text\n", 1)[1].splitlines() if line.strip()]
     assert original[0] in unescape(html)
     assert original[-2] in unescape(html)
