@@ -1,10 +1,11 @@
-"""Browser (issue 12): a day whose 16 votes are imported from a pasted phpBB page and an
-Invision page (one ambiguous name confirmed, one quoted vote ignored, the paste repeated
-with nothing added), then a mid-day count."""
+"""Browser (issue 12): a day whose 16 votes are imported from a phpBB page and an Invision
+page, each selected, copied and pasted in the browser (one ambiguous name confirmed, one
+quoted vote ignored, the paste repeated with nothing added), then a mid-day count."""
 
 from __future__ import annotations
 
 import datetime as dt
+import html
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -28,20 +29,47 @@ def phpbb_stamp(minutes_ago: int) -> str:
 
 
 def phpbb_page(posts: list[tuple[str, int, str]]) -> str:
-    lines = ["Lupus in Tabula", "Giorno 1 — si vota", "Rispondi", "11 messaggi • Pagina 1 di 1"]
-    for author, ago, body in posts:
-        lines += [author, "Messaggi: 120", "Iscritto il: ven 03 gen 2020, 10:12",
-                  "Re: Giorno 1 — si vota", f"Messaggio da {author} » {phpbb_stamp(ago)}",
-                  *body.split("\n"), "Top"]  # fmt: skip
-    return "\n".join([*lines, "Torna a “Partite in corso”"])
+    """A phpBB (prosilver) topic page, marked up as viewtopic_body.html renders it."""
+    out = ['<!DOCTYPE html><html lang="it"><body><h2 class="topic-title">Giorno 1 — si vota'
+           "</h2><div class=\"pagination\">11 messaggi • Pagina 1 di 1</div>"]  # fmt: skip
+    for n, (author, ago, body) in enumerate(posts):
+        text = "<br>".join(html.escape(line) for line in body.split("\n"))
+        out.append(
+            f'<div id="p{n}" class="post has-profile"><div class="inner"><dl class="postprofile">'
+            f'<dt><a class="username">{author}</a></dt><dd class="profile-posts"><strong>'
+            f'Messaggi:</strong> 120</dd></dl><div class="postbody"><h3>Re: Giorno 1 — si vota'
+            f'</h3><p class="author"><span class="sr-only">Messaggio</span> <span>da <strong>'
+            f'<a class="username">{author}</a></strong> &raquo; </span><time datetime="">'
+            f'{phpbb_stamp(ago)}</time></p><div class="content">{text}</div></div></div></div>'
+        )
+    return "".join([*out, "</body></html>"])
 
 
 def invision_page(posts: list[tuple[str, int, str]]) -> str:
-    lines = ["Lupus in Tabula", "Wild West Wolf — Giorno 1"]
+    """An Invision Community topic page (cPost articles, ipsQuote blockquotes)."""
+    out = ['<!DOCTYPE html><html lang="it"><body><h1>Wild West Wolf — Giorno 1</h1>']
     for author, ago, body in posts:
-        lines += [author, author, "Membri", " 12", "12 messaggi", f"Inviato {ago} minuti fa",
-                  *body.split("\n"), "Link al commento", "Condividi su altri siti"]  # fmt: skip
-    return "\n".join(lines)
+        paragraphs = []
+        for part in body.split("\n\n"):
+            if part.startswith("QUOTE "):
+                who, quoted = part[6:].split(":", 1)
+                paragraphs.append(
+                    f'<blockquote class="ipsQuote" data-ipsquote-username="{who}">'
+                    f'<div class="ipsQuote_citation">{who} ha detto:</div>'
+                    f'<div class="ipsQuote_contents"><p>{html.escape(quoted.strip())}</p></div>'
+                    "</blockquote>"
+                )
+            else:
+                paragraphs += [f"<p>{html.escape(line)}</p>" for line in part.split("\n")]
+        out.append(
+            f'<article class="cPost ipsComment"><aside class="cAuthorPane"><h3 class='
+            f'"cAuthorPane_author"><strong><a>{author}</a></strong></h3><ul><li>Membri</li>'
+            f'<li>12 messaggi</li></ul></aside><div class="ipsComment_content"><div class='
+            f'"ipsComment_meta">Inviato <time datetime="">{ago} minuti fa</time></div><div '
+            f'data-role="commentContent">{"".join(paragraphs)}</div><ul><li>Link al commento'
+            "</li><li>Condividi su altri siti</li></ul></div></article>"
+        )
+    return "".join([*out, "</body></html>"])
 
 
 def test_a_day_of_votes_imported_from_phpbb_and_invision_then_counted(
@@ -66,16 +94,24 @@ def test_a_day_of_votes_imported_from_phpbb_and_invision_then_counted(
         ("Pietro", 100, "Voto Gino"),
         ("Capo", 90, "Voto: Gino"),
         ("Ivan", 80, "Voto: Sam"),
-        ("Sara", 70, "Ivan ha detto:\nVoto: Sam\n\nIo no.\nVoto: Gino"),  # quoted vote
+        ("Sara", 70, "QUOTE Ivan: Voto: Sam\n\nIo no.\nVoto: Gino"),  # a quoted vote
         ("Cac", 60, "#voto Gino"),
         ("Pia", 50, "Voto Ca"),  # ambiguous: Carla, Capo or Cac
     ]
     gm = gm_page(browser, live_server)
+    gm.context.grant_permissions(["clipboard-read", "clipboard-write"])
     phase_url = live_server.url + reverse("games:phase", args=[game.pk])
 
-    def paste(text: str) -> None:
+    forum = gm.context.new_page()  # the forum's topic page, in another tab
+
+    def paste(page: str) -> None:
+        """Select the whole forum page, copy it, paste it on the phase page."""
+        forum.set_content(page)
+        forum.keyboard.press("Control+A")
+        forum.keyboard.press("Control+C")
         gm.goto(phase_url)
-        gm.fill("#topic textarea[name=text]", text)
+        gm.click("#topic textarea[name=text]")
+        gm.keyboard.press("Control+V")
         gm.click("#topic button[value=preview]")
         gm.wait_for_selector("#import-rows")
 
