@@ -32,6 +32,7 @@ from games.thread_import import (
     fold,
     parse_thread,
 )
+from games.thread_import.names import AMBIGUOUS, APPROX, UNKNOWN
 from games.thread_import.votes import DEFAULT_VOTES, DEFAULT_WITHDRAWALS
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Vote
@@ -108,6 +109,7 @@ class Row:
     status: str = ASK
     note: str = ""
     before: Player | None = None  # the target this vote replaces
+    maybe_quoted: bool = False  # read inside a copied quote whose end the page hides
     voter_choices: list[Player] = field(default_factory=list)
     target_choices: list[Player] = field(default_factory=list)
 
@@ -183,14 +185,16 @@ def topic_import_preview(
             preview.gm_posts += 1
             continue
         said = syntax.read_post(post.lines)
+        quoted = False
         if said is None and post.unsure:  # a vote perhaps inside a quote: the GM says
             said = syntax.read_post(post.unsure)
             if said is not None:
-                said = VoteLine(said.text, unreadable=True)
+                said, quoted = VoteLine(said.text, unreadable=True), True
         if said is None:
             preview.chatter += 1
             continue
-        row = Row(_key(post, said, post.at), post, said, post.at, withdraw=said.withdraw)
+        row = Row(_key(post, said, post.at), post, said, post.at, withdraw=said.withdraw,
+                  maybe_quoted=quoted)  # fmt: skip
         _identify(row, names, players, living, decisions)
         preview.rows.append(row)
     _classify(preview, phase, built, now)
@@ -257,8 +261,7 @@ def _classify(preview: ImportPreview, phase: Phase, built: Rebuilt, now: dt.date
                 "end": _stamp(last, row.at),
             }
         elif row.voter is None or (row.target is None and not row.withdraw):
-            row.status = ASK
-            row.note = _("da confermare")
+            row.status, row.note = ASK, _doubt(row)
         else:
             row.status = ""
             timeline.append((row.at, 1, row))
@@ -288,6 +291,23 @@ def _classify(preview: ImportPreview, phase: Phase, built: Rebuilt, now: dt.date
             row.status = SAME if before.pk == row.target.pk else CHANGED
         if row.status in STORED:
             standing[row.voter.pk] = row.target
+
+
+def _doubt(row: Row) -> str:
+    """Why the GM is asked about ``row``, in a few words."""
+    reasons = []
+    if row.voter is None:
+        reasons.append(_("autore non riconosciuto") if row.voter_match.kind == UNKNOWN
+                       else _("autore da confermare"))  # fmt: skip
+    if row.maybe_quoted:
+        reasons.append(_("forse dentro una citazione"))
+    elif row.said.unreadable:
+        reasons.append(_("riga non leggibile"))
+    elif row.target is None and not row.withdraw:
+        kind = row.target_match.kind if row.target_match else UNKNOWN
+        reasons.append({AMBIGUOUS: _("nome ambiguo"), APPROX: _("nome approssimato")}.get(
+            kind, _("nome sconosciuto")))  # fmt: skip
+    return ", ".join(reasons)
 
 
 def _stamp(moment: dt.datetime, like: dt.datetime) -> str:

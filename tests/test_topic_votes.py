@@ -100,6 +100,9 @@ def test_preview_says_what_each_post_would_do(day, gm_user):
     assert preview.gm_posts == 1
     rows = {r.post.author: r for r in preview.rows}
     assert rows["Anna"].target_choices[0].name == "Gino"  # suggested, not applied
+    assert rows["Anna"].note == "nome approssimato"
+    assert rows["Sconosciuto"].note == "autore non riconosciuto"
+    assert rows["Nora"].note == "riga non leggibile"
     assert rows["Anna"].target is None
     assert rows["Mia"].before.name == "Sam"
     assert "WWW" in rows["Vito"].note or "INQ" in rows["Vito"].note  # the rule cited
@@ -125,6 +128,12 @@ def test_saving_stores_forum_times_from_the_topic_and_a_repeat_adds_nothing(day,
     assert [(r.post.author, r.status) for r in more.to_store] == [("Gino", NEW)]
     assert Submission.objects.filter(phase=day).count() == 4
     assert AuditEvent.objects.filter(kind="topic_import").count() == 3
+
+
+def test_a_vote_in_a_quote_of_a_post_not_in_the_paste_is_asked_about(day):
+    text = thread(("Sam", 30, "Ugo ha scritto:\nVoto: Gino"))
+    (row,) = topic_import_preview(phase=day, text=text).rows
+    assert (row.status, row.note, row.target) == (ASK, "forse dentro una citazione", None)
 
 
 def test_the_gm_settles_doubtful_lines(day, gm_user):

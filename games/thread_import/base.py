@@ -129,11 +129,12 @@ def parse_when(text: str, clock: Clock) -> tuple[dt.datetime, bool] | None:
             return _at(clock, day, match["h"], match["m"], match["s"])
         if match := _AGO.search(folded):
             if match["now"]:
-                return clock.now.astimezone(clock.zone), False
+                return clock.now.astimezone(clock.zone).replace(second=0, microsecond=0), False
             n = 1 if match["n"] in ("un", "una", "a", "an") else int(match["n"])
             unit = {"minut": "minutes", "or": "hours", "hour": "hours", "second": "seconds"}
             delta = dt.timedelta(**{unit[match["unit"]]: n})
-            return (clock.now - delta).astimezone(clock.zone).replace(microsecond=0), False
+            moment = (clock.now - delta).astimezone(clock.zone)
+            return moment.replace(second=0, microsecond=0), False  # to the minute, no finer
     except ValueError:  # 31/02, 25:70...
         return None
     return None
