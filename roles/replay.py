@@ -7,6 +7,7 @@ raises :class:`RuleViolation` (or :class:`ScenarioError` for a malformed file).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,11 @@ ACTION_KEYS = {"actor", "target", "during", "fake_role", "vision"}
 VOTE_KEYS = {"voter", "target", "secret", "abstain"}
 PHASE_KEYS = {"phase", "actions", "votes", "wills"}
 TOP_KEYS = {"setup", "seed", "players", "draws", "phases", "options"}
+# Referee games (not Werewolf) replayed by their own package's run_scenario and
+# report_text, chosen by `setup:`; one entry per game.
+REFEREE_REPLAYS = {
+    "automobile-del-tempo": "roles.automobile_del_tempo.replay",
+}
 
 
 class ScenarioError(ValueError):
@@ -77,6 +83,8 @@ def phase_report(state: GameState, outcome: PhaseOutcome) -> dict[str, Any]:
 
 def run_scenario(data: Mapping[str, Any], *, trace: bool = False) -> dict[str, Any]:
     """Play every phase of the scenario and report what happened."""
+    if str(data.get("setup")) in REFEREE_REPLAYS:
+        return import_module(REFEREE_REPLAYS[str(data["setup"])]).run_scenario(data, trace=trace)
     unknown = set(data) - TOP_KEYS
     if unknown:
         raise ScenarioError(f"unknown top-level key {sorted(unknown)[0]!r}")
@@ -139,6 +147,8 @@ def run_scenario(data: Mapping[str, Any], *, trace: bool = False) -> dict[str, A
 
 def report_text(report: Mapping[str, Any]) -> str:
     """The announcements, as a GM reads them."""
+    if str(report.get("setup")) in REFEREE_REPLAYS:
+        return import_module(REFEREE_REPLAYS[str(report["setup"])]).report_text(report)
     blocks = []
     for phase in report["phases"]:
         title = "Inizio" if phase["phase"] == "setup" else phase["phase"]
