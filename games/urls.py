@@ -1,10 +1,13 @@
 from django.urls import path
 
-from games import gm_views, views
+from games import gm_views, ribelle_views, views
 
 app_name = "games"
 urlpatterns = [
     path("nuova/", views.game_new, name="new"),
+    path("nuova/bang/", ribelle_views.ribelle_new, name="ribelle_new"),
+    path("<int:pk>/bang/evento/", ribelle_views.ribelle_event, name="ribelle_event"),
+    path("<int:pk>/bang/annulla/", ribelle_views.ribelle_undo, name="ribelle_undo"),
     path("<int:pk>/", views.game_detail, name="detail"),
     path("<int:pk>/giocatori/<int:player_pk>/link/", views.player_link_rotate, name="rotate"),
     path(
