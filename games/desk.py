@@ -22,7 +22,10 @@ from games.models import Game, Player, TableEvent
 from games.services import audit
 
 # setup key -> the module with its pages (kept as a dotted path: imported when first used)
-DESK_SETUPS: dict[str, str] = {"ribelle": "games.ribelle_views"}
+DESK_SETUPS: dict[str, str] = {
+    "ribelle": "games.ribelle_views",
+    "automobile-del-tempo": "games.adt_views",
+}
 
 
 def desk_module(game: Game) -> ModuleType | None:
