@@ -51,6 +51,25 @@ class Vote:
     abstain: bool = False  # a secret vote for nobody (INQ-D7a) rather than a withdrawal
 
 
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A GM's correction: an input to the resolution, not a patch on its outcome, so every
+    consequence of a death follows from the corrected facts.
+
+    ``spare``: the player does not die in this phase (only at ``step``, when named): the
+    death is prevented where the rules would mark it, and what that death would cause
+    (a block, a goal, a turn, a departure) does not happen. ``kill``: the player dies at
+    the end of ``step`` (the end of the phase when None), with every consequence."""
+
+    kind: str
+    player: str
+    step: str | None = None
+    reason: str = ""
+
+
+CORRECTION_KINDS = ("spare", "kill")
+
+
 @dataclass(slots=True)
 class Result:
     """One piece of private information given to a player."""
@@ -119,6 +138,9 @@ class GameState:
     goal_met: set[str] = field(default_factory=set)  # loners who reached their objective
     winners: list[str] | None = None
     winning_factions: list[str] | None = None
+    # The phase being resolved: the GM's corrections and the step now running.
+    corrections: tuple[Correction, ...] = ()
+    step: str = ""  # "" between steps
     groups: dict[str, tuple[Player, ...]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -136,13 +158,23 @@ class GameState:
         held = self.dealt(role)
         return held[0] if held else None
 
-    def kill(self, outcome: PhaseOutcome, player: Player, cause: str) -> None:
-        if not player.alive:
-            return
+    def spares(self, outcome: PhaseOutcome, player: Player) -> bool:
+        """Whether a GM correction prevents ``player``'s death at the step now running."""
+        for c in self.corrections:
+            if c.kind == "spare" and c.player == player.name and c.step in (None, self.step):
+                outcome.why(f"GM correction: {player.name} survives ({c.reason})")
+                return True
+        return False
+
+    def kill(self, outcome: PhaseOutcome, player: Player, cause: str) -> bool:
+        """Apply a death; False when there is none (already out, or spared by the GM)."""
+        if not player.alive or (self.corrections and self.spares(outcome, player)):
+            return False
         player.alive = False
         self.death_order.append(player.name)
         self.death_phase[player.name] = self.phase_index
         outcome.deaths.append(Death(player.name, cause))
+        return True
 
     @property
     def over(self) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import Any, ClassVar, TypeVar
 
@@ -18,7 +18,9 @@ from roles.engine.abilities import Ability, available
 from roles.engine.channels import Channel
 from roles.engine.errors import RuleViolation
 from roles.engine.model import (
+    CORRECTION_KINDS,
     Action,
+    Correction,
     GameState,
     PhaseOutcome,
     Player,
@@ -40,17 +42,28 @@ class Ruleset(ABC):
     undealt_rule: ClassVar[str] = ""  # the rule keeping a known role out of the deal
     vote_rules: ClassVar[dict[str, str]]  # which rule forbids what, for votes
     dead_actor_rule: ClassVar[str]
-    night_order: ClassVar[tuple[str, ...]]
+    # The night's steps by name; the setup's YAML ``night_order`` says in which order
+    # they run (the ruleset's night module documents what each reads and sets).
+    night_steps: ClassVar[Mapping[str, Callable[[Any], None]]]
+    day_steps: ClassVar[tuple[str, ...]] = ("vote",)  # where a GM correction may act by day
 
-    def __init__(self) -> None:
+    def __init__(self, night_order: Sequence[str] | None = None) -> None:
+        """``night_order``: run the night in another order than the setup's (the tests
+        swap steps to prove that the order matters)."""
         self.setup: Setup = load_setup(self.key)
         # Whether the simulator must ask random_fields (most rulesets need no extra field).
         self.has_random_fields = type(self).random_fields is not Ruleset.random_fields
-        if tuple(self.setup.night_order) != self.night_order:
-            raise SetupError(
-                f"Setup {self.key!r}: night_order {self.setup.night_order} does not match "
-                f"the engine's ordering table {self.night_order}"
-            )
+        order = tuple(self.setup.night_order if night_order is None else night_order)
+        unknown = [key for key in order if key not in self.night_steps]
+        if unknown:
+            raise SetupError(f"Setup {self.key!r}: night step {unknown[0]!r} has no function "
+                             f"(known steps: {', '.join(self.night_steps)})")  # fmt: skip
+        missing = [key for key in self.night_steps if key not in order]
+        if missing or len(set(order)) != len(order):
+            raise SetupError(f"Setup {self.key!r}: night_order must name each step once "
+                             f"({', '.join(self.night_steps)})")  # fmt: skip
+        self.night_order: tuple[str, ...] = order
+        self.night_table = tuple((key, self.night_steps[key]) for key in order)
 
     # -- options -------------------------------------------------------------------
 
@@ -146,12 +159,14 @@ class Ruleset(ABC):
         votes: Iterable[Vote] = (),
         wills: Mapping[str, str] | None = None,
         checked: bool = False,
+        corrections: Iterable[Correction] = (),
     ) -> PhaseOutcome:
         """Validate and resolve the next phase; the state is updated in place.
 
         ``checked``: every action already passed :meth:`check_action` against this very
         state, one slot per actor (the simulator checks as it builds them); the votes
-        are checked all the same."""
+        are checked all the same. ``corrections``: the GM's, applied inside the
+        resolution at their steps (see :class:`Correction`)."""
         expected = phase_label(state.phase_index + 1)
         if label != expected:
             raise RuleViolation(f"phase {label} given where {expected} comes next", "spec",
@@ -165,6 +180,8 @@ class Ruleset(ABC):
                 self.check_votes(state, label, votes)
         else:
             self.validate(state, label, actions, votes)
+        if corrections:
+            state.corrections = self.check_corrections(state, label, corrections)
         if wills:
             self.take_wills(state, label, wills)
         state.phase_index += 1
@@ -173,10 +190,63 @@ class Ruleset(ABC):
             self.resolve_night(state, outcome, actions)
         else:
             self.resolve_day(state, outcome, actions, votes)
+        if state.corrections:
+            self.at_step(state, outcome, "")  # the last step's kills
+            self.gm_kills(state, outcome, None)  # then those at the end of the phase
+            state.corrections = ()
+        state.step = ""
         self.after_phase(state, outcome)
         if outcome.deaths:  # only a death or a departure can change who has won
             self.check_win(state, outcome)
         return outcome
+
+    # -- deaths and the GM's corrections ------------------------------------------
+
+    def steps(self, label: str) -> tuple[str, ...]:
+        """The named steps of phase ``label``, where a GM correction may act."""
+        return self.night_order if label[0] == "N" else self.day_steps
+
+    def check_corrections(
+        self, state: GameState, label: str, corrections: Iterable[Correction]
+    ) -> tuple[Correction, ...]:
+        checked = tuple(corrections)
+        for correction in checked:
+            self.player(state, correction.player, label)
+            if correction.kind not in CORRECTION_KINDS:
+                raise RuleViolation(f"unknown correction {correction.kind!r}", "spec", phase=label)
+            if correction.step is not None and correction.step not in self.steps(label):
+                steps = ", ".join(self.steps(label))
+                raise RuleViolation(f"{label} has no step {correction.step!r} (steps: {steps})",
+                                    "spec", phase=label)  # fmt: skip
+        return checked
+
+    def kill(self, state: GameState, outcome: PhaseOutcome, player: Player, cause: str) -> bool:
+        """A death, with what the ruleset attaches to any death (:meth:`died`); False when
+        there is none (already out of the game, or spared by the GM)."""
+        if not state.kill(outcome, player, cause):
+            return False
+        self.died(state, outcome, player, cause)
+        return True
+
+    def died(  # noqa: B027 - an optional hook
+        self, state: GameState, outcome: PhaseOutcome, player: Player, cause: str
+    ) -> None:
+        """What follows any death at once, whatever its cause."""
+
+    def at_step(self, state: GameState, outcome: PhaseOutcome, step: str) -> None:
+        """Called as each named step begins: the GM's kills of the previous one are due."""
+        if state.corrections and state.step:
+            self.gm_kills(state, outcome, state.step)
+        state.step = step
+
+    def gm_kills(self, state: GameState, outcome: PhaseOutcome, step: str | None) -> None:
+        """The GM's added deaths at the end of ``step``."""
+        for correction in state.corrections:
+            if correction.kind == "kill" and correction.step == step:
+                player = state.by_name[correction.player]
+                if player.alive:
+                    outcome.why(f"GM correction: {player.name} dies ({correction.reason})")
+                    self.kill(state, outcome, player, "gm")
 
     def can_write_will(self, state: GameState, name: str) -> bool:
         """Whether ``name`` may write a will (everybody, unless the ruleset says otherwise)."""
@@ -400,7 +470,10 @@ class Ruleset(ABC):
         executed = state.by_name[execution.executed]
         outcome.why(f"{executed.name} is executed with {execution.totals[executed.name]} votes "
                     f"[{rules['tie']}, {rules['when']}]")  # fmt: skip
-        state.kill(outcome, executed, "executed")
+        state.step = "vote"  # the step ends when the ruleset has applied its consequences
+        if not self.kill(state, outcome, executed, "executed"):
+            execution.executed = None  # spared by the GM: nobody was executed
+            return None
         return executed
 
     @abstractmethod

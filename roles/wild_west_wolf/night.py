@@ -26,7 +26,7 @@ from roles.wild_west_wolf.abilities import (
 if TYPE_CHECKING:
     from roles.wild_west_wolf.rules import WildWestWolf
 
-__all__ = ["NIGHT_ORDER_KEYS", "Death", "attacks_allowed", "resolve"]
+__all__ = ["STEPS", "Death", "attacks_allowed", "resolve"]
 
 
 @dataclass
@@ -47,8 +47,12 @@ class Night:
     def player(self, name: str | None) -> Player | None:
         return self.state.by_name.get(name) if name else None
 
-    def mark(self, player: Player, cause: str) -> None:
+    def mark(self, player: Player, cause: str) -> bool:
+        """Mark a death, applied at the end of the step; False when the GM spares him."""
+        if self.state.corrections and self.state.spares(self.outcome, player):
+            return False
         self.marked.append((player, cause))
+        return True
 
     def outlaw_acting(self, ability: Ability, phase: str) -> tuple[Player, Action] | None:
         """The Bandito's or Pistolero's action, if he chose this Law phase and is alive
@@ -65,7 +69,7 @@ class Night:
 
     def apply_deaths(self) -> None:
         for player, cause in self.marked:
-            self.state.kill(self.outcome, player, cause)
+            self.rules.kill(self.state, self.outcome, player, cause)
         self.marked.clear()
 
 
@@ -74,6 +78,8 @@ class Night:
 
 def pastore(night: Night, owner: Player) -> None:
     """WWW-R35, WWW-D14: the seen-as of yesterday's executed player, or 'nessuno'."""
+    if night.index == 0:
+        return  # WWW-R18: only the Maresciallo and the Pianista act on N0
     executed = night.state.memory.get("executed", {}).get(night.index - 1)
     if executed is None:
         night.outcome.tell(owner.name, "autopsy", None, "nessuno")
@@ -257,8 +263,9 @@ def attack(night: Night, victim: Player) -> None:
     if any(p is victim for p in night.attack_landed):
         return  # the deputy dies once (WWW-D16)
     night.attack_landed.append(victim)
+    if not night.mark(victim, "pack"):
+        return  # spared by the GM: not killed, so no VIP news and no Pianista's block
     night.attack_killed.append(victim)
-    night.mark(victim, "pack")
     out.why(f"the Indians kill {victim.name} [WWW-R77]")
     if victim.role == "pianista":
         martyr_of_the_pack(state, out, victim, night.index, "the Pianista was shot by the "
@@ -317,8 +324,8 @@ def guilt(night: Night) -> None:
         return
     guilty = night.state.by_name[due[1]]
     if guilty.alive:
-        night.state.kill(night.outcome, guilty, "guilt")
         night.outcome.why(f"{guilty.name} dies of guilt [WWW-R89]")
+        night.rules.kill(night.state, night.outcome, guilty, "guilt")
 
 
 def bounty_turns(night: Night) -> None:
@@ -349,24 +356,38 @@ def vip(night: Night) -> None:
         )
 
 
-# The ordering table (WWW-R93). Each step reads the state at its start and marks deaths
-# that apply at its end.
-NIGHT_ORDER: tuple[tuple[str, Callable[[Night], None]], ...] = (
+def pianista(night: Night) -> None:
+    """WWW-R90: the Pianista's N0 choice of the role the Sciamano will be told."""
+    action = night.chosen.get("fake_role")
+    if action is not None and night.state.by_name[action.actor].alive:
+        night.state.memory["fake_role"] = action.fake_role
+
+
+# The night's steps (WWW-R93 and, for what the text leaves unplaced, WWW-D7, D9, D17,
+# D21); the setup's YAML night_order runs them. Each reads the state at its start and
+# marks deaths that apply at its end; a GM's correction acts at a named step.
+STEPS: dict[str, Callable[[Night], None]] = {
+    # 0. Pianista (N0 only): sets the fake role the Sciamano's vision reads.
+    "pianista": pianista,
     # 1. Pastore: reads yesterday's execution; sets the autopsy result. Bandito/Pistolero.
-    ("pastore", law_phase("pastore", pastore)),
+    "pastore": law_phase("pastore", pastore),
     # 2. Notaio: reads the wills handed in; sets a delivery. Bandito/Pistolero.
-    ("notaio", law_phase("notaio", notaio)),
+    "notaio": law_phase("notaio", notaio),
     # 3. Maresciallo: reads seen-as; sets an investigation. Bandito/Pistolero.
-    ("maresciallo", law_phase("maresciallo", maresciallo)),
+    "maresciallo": law_phase("maresciallo", maresciallo),
     # 4. Maestrina: sets whom she accompanies (read in phase 5). Bandito/Pistolero.
-    ("maestrina", law_phase("maestrina", maestrina)),
-    # 5. Indians: reads the accompanied player; sets the attack's deaths, the vision,
-    #    the Maestrina's and the Indians' information.
-    ("indiani", indians),
-)
-NIGHT_ORDER_KEYS = tuple(key for key, _ in NIGHT_ORDER)
-# Not placed by the text: guilt (WWW-D7), the Rinnegato change (WWW-D21), the VIP news.
-AFTER_NIGHT: tuple[Callable[[Night], None], ...] = (guilt, bounty_turns, vip)
+    "maestrina": law_phase("maestrina", maestrina),
+    # 5. Indians: reads the pack's targets, the block and the revenge, the accompanied
+    #    player, the fake role; sets the attack's deaths, the vision, the Maestrina's and
+    #    the Indians' information, the Pianista's block.
+    "indiani": indians,
+    # 6. Guilt (WWW-D7): reads the decisive voter on yesterday's Rinnegato; sets his death.
+    "guilt": guilt,
+    # 7. The Rinnegato change (WWW-D21): reads the bounty's death tonight; sets the role.
+    "bounty": bounty_turns,
+    # 8. VIP news (WWW-D17): reads the attack's dead and whether the Capo is alive at dawn.
+    "vip": vip,
+}
 
 
 def resolve(
@@ -375,18 +396,11 @@ def resolve(
     night = Night(rules, state, out, state.phase_index)
     for action in actions:
         actor = state.by_name[action.actor]
-        if actor.dealt_role == "pianista":
-            state.memory["fake_role"] = action.fake_role  # WWW-R90
-        elif actor.faction == "indiani" and not action.vision:
+        if actor.faction == "indiani" and not action.vision:
             night.pack_targets.append(action.target)
         else:
             night.chosen[rules.ability_for(actor, action, out.phase).key] = action
-    if night.index == 0:
-        owner = state.holder("maresciallo")
-        if owner is not None and owner.alive:
-            maresciallo(night, owner)  # WWW-R18: only he and the Pianista act on N0
-        return
-    for _, step in NIGHT_ORDER:
-        step(night)
-    for step in AFTER_NIGHT:
+    at_step = rules.at_step
+    for key, step in rules.night_table:
+        at_step(state, out, key)
         step(night)

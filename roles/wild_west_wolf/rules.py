@@ -38,7 +38,7 @@ class WildWestWolf(Ruleset):
         "when": "WWW-R14", "secret": "WWW-D4", "target": "WWW-D4", "self": "WWW-D4",
         "tie": "WWW-R10",
     }  # fmt: skip
-    night_order = night.NIGHT_ORDER_KEYS
+    night_steps = night.STEPS
 
     # -- the deal (WWW §11, WWW-R56, R60, R76, R79) -----------------------------------
 
@@ -211,13 +211,20 @@ class WildWestWolf(Ruleset):
             and hunter.alive
             and hunter.role == "cacciatore_di_taglie"
         ):
-            hunter.departed = True
-            hunter.alive = False
             state.goal_met.add(hunter.name)
-            outcome.departed.append(hunter.name)
-            outcome.deaths.append(night.Death(hunter.name, "left"))
-            outcome.why(f"{hunter.name}'s bounty {executed.name} was executed: he collects it "
-                        "and leaves the village [WWW-R81, WWW-R82]")  # fmt: skip
+            if not (state.corrections and state.spares(outcome, hunter)):  # or he stays
+                hunter.departed = True
+                hunter.alive = False
+                outcome.departed.append(hunter.name)
+                outcome.deaths.append(night.Death(hunter.name, "left"))
+                outcome.why(f"{hunter.name}'s bounty {executed.name} was executed: he collects "
+                            "it and leaves the village [WWW-R81, WWW-R82]")  # fmt: skip
+        self.execution_effects(state, outcome, executed, decisive)
+
+    def execution_effects(
+        self, state: GameState, outcome: PhaseOutcome, executed: Player, decisive: str | None
+    ) -> None:
+        """WWW-R69, R73, R89: the Capo's revenge, the Rinnegato's goal and the guilt."""
         if executed.dealt_role == "capo_indiano":
             state.memory["revenge_night"] = state.phase_index + 1
             outcome.why("the Capo indiano was executed: the Indians may attack two victims "
