@@ -185,16 +185,17 @@ class Ruleset(ABC):
         if wills:
             self.take_wills(state, label, wills)
         state.phase_index += 1
+        if state.statuses:
+            state.expire()
         outcome = PhaseOutcome(label)
         if label[0] == "N":
             self.resolve_night(state, outcome, actions)
         else:
             self.resolve_day(state, outcome, actions, votes)
+        self.at_step(state, outcome, "")  # the last step's deaths
         if state.corrections:
-            self.at_step(state, outcome, "")  # the last step's kills
-            self.gm_kills(state, outcome, None)  # then those at the end of the phase
+            self.gm_kills(state, outcome, None)  # then the GM's at the end of the phase
             state.corrections = ()
-        state.step = ""
         self.after_phase(state, outcome)
         if outcome.deaths:  # only a death or a departure can change who has won
             self.check_win(state, outcome)
@@ -233,8 +234,22 @@ class Ruleset(ABC):
     ) -> None:
         """What follows any death at once, whatever its cause."""
 
+    def mark(self, state: GameState, outcome: PhaseOutcome, player: Player, cause: str) -> bool:
+        """Mark a death, applied at the end of the step now running (every check inside a
+        step sees the state at its start); False when the GM spares him here."""
+        if state.corrections and state.spares(outcome, player):
+            return False
+        state.marked.append((player, cause))
+        return True
+
     def at_step(self, state: GameState, outcome: PhaseOutcome, step: str) -> None:
-        """Called as each named step begins: the GM's kills of the previous one are due."""
+        """Called as each named step begins: the previous step's marked deaths apply, then
+        the GM's kills at that step."""
+        if state.marked:
+            marked = list(state.marked)
+            state.marked.clear()
+            for player, cause in marked:
+                self.kill(state, outcome, player, cause)
         if state.corrections and state.step:
             self.gm_kills(state, outcome, state.step)
         state.step = step

@@ -15,6 +15,8 @@ from roles.engine.mechanics import blocked_night, martyr_of_the_pack
 from roles.engine.model import Action, GameState, PhaseOutcome, Player
 from roles.inquisizione.abilities import ABILITIES, PROTECT
 
+DESIGNATION = "designation"  # the Templare's standing choice, read at his death (INQ-R50)
+
 if TYPE_CHECKING:
     from roles.inquisizione.rules import Inquisizione
 
@@ -112,7 +114,7 @@ def lupi(night: Night) -> None:
         return
     executor = f" (by {action.actor})" if night.rules.opt(state, "record_maul_executor") else ""
     out.why(f"the wolves maul {victim.name}{executor} [INQ-R54, INQ-D12]")
-    if not night.rules.kill(state, out, victim, "pack"):
+    if not night.rules.mark(state, out, victim, "pack"):
         return  # spared by the GM: not mauled, so no block and no goal (INQ-D15)
     if victim.role == "martire":
         martyr_of_the_pack(state, out, victim, night.index, "the Martire was mauled: he wins "
@@ -122,7 +124,8 @@ def lupi(night: Night) -> None:
 
 def templar_dies(rules: Inquisizione, state: GameState, out: PhaseOutcome) -> None:
     """INQ-R50, R51, INQ-D14: the designated Heretic dies with the Templare."""
-    name = state.memory.get("designation")
+    designation = state.status(DESIGNATION)
+    name = designation.player if designation else None
     if not name:
         return
     designated = state.by_name[name]

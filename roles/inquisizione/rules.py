@@ -8,7 +8,7 @@ from roles.engine.abilities import Ability, available, check_ability
 from roles.engine.channels import Channel, cemetery, living
 from roles.engine.errors import RuleViolation
 from roles.engine.mechanics import blocked_night
-from roles.engine.model import Action, GameState, PhaseOutcome, Player, Vote
+from roles.engine.model import Action, GameState, PhaseOutcome, Player, Status, Vote
 from roles.engine.ruleset import Ruleset
 from roles.inquisizione import night
 from roles.inquisizione.abilities import ABILITIES, DESIGNATE, MAUL, NO_ABILITY_RULE, PROTECT
@@ -148,11 +148,11 @@ class Inquisizione(Ruleset):
         """INQ-R52, INQ-D14: the Templare's standing designation, changeable until the
         deadline; with ``templar_designation_persists`` off it holds for one phase only."""
         if not self.opt(state, "templar_designation_persists"):
-            state.memory.pop("designation", None)
+            state.statuses.pop(night.DESIGNATION, None)
         for action in actions:
             actor = state.by_name[action.actor]
             if actor.role == "templare" and actor.alive:
-                state.memory["designation"] = action.target
+                state.set_status(Status(night.DESIGNATION, None, action.target))
 
     def resolve_night(self, state: GameState, outcome: PhaseOutcome, actions: list[Action]) -> None:
         night.resolve(self, state, outcome, actions)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from roles.engine.abilities import Ability, remember_target
 from roles.engine.mechanics import blocked_night, martyr_of_the_pack
-from roles.engine.model import Action, Death, GameState, PhaseOutcome, Player
+from roles.engine.model import Action, Death, GameState, PhaseOutcome, Player, Status
 from roles.wild_west_wolf.abilities import (
     ACCOMPANY,
     DELIVER,
@@ -22,6 +22,12 @@ from roles.wild_west_wolf.abilities import (
     VIP_ROLES,
     VISION,
 )
+
+# The Wild West Wolf statuses (GameState.statuses), each with the phase it acts in.
+EXECUTED = "executed"  # the day's executed player, for the next night's Pastore (WWW-R35)
+REVENGE = "revenge"  # the night after the Capo's execution: two attacks (WWW-R69)
+GUILT = "guilt"  # the decisive voter on the Rinnegato dies the next night (WWW-R89, D7)
+FAKE_ROLE_CHOSEN = "fake_role"  # the Pianista's disguise, for the whole game (WWW-R90)
 
 if TYPE_CHECKING:
     from roles.wild_west_wolf.rules import WildWestWolf
@@ -39,7 +45,6 @@ class Night:
     index: int
     chosen: dict[str, Action] = field(default_factory=dict)  # ability key -> action
     pack_targets: list[str] = field(default_factory=list)  # in submission order
-    marked: list[tuple[Player, str]] = field(default_factory=list)  # deaths of this phase
     accompanied: Player | None = None
     attack_landed: list[Player] = field(default_factory=list)  # victims for the Maestrina
     attack_killed: list[Player] = field(default_factory=list)  # victims for the Capo
@@ -49,10 +54,7 @@ class Night:
 
     def mark(self, player: Player, cause: str) -> bool:
         """Mark a death, applied at the end of the step; False when the GM spares him."""
-        if self.state.corrections and self.state.spares(self.outcome, player):
-            return False
-        self.marked.append((player, cause))
-        return True
+        return self.rules.mark(self.state, self.outcome, player, cause)
 
     def outlaw_acting(self, ability: Ability, phase: str) -> tuple[Player, Action] | None:
         """The Bandito's or Pistolero's action, if he chose this Law phase and is alive
@@ -67,11 +69,6 @@ class Night:
         self.state.used.add((actor.name, ability.key))
         return actor, action
 
-    def apply_deaths(self) -> None:
-        for player, cause in self.marked:
-            self.rules.kill(self.state, self.outcome, player, cause)
-        self.marked.clear()
-
 
 # -- the Law phases: the owner acts, then the Bandito, then the Pistolero --------------
 
@@ -80,7 +77,8 @@ def pastore(night: Night, owner: Player) -> None:
     """WWW-R35, WWW-D14: the seen-as of yesterday's executed player, or 'nessuno'."""
     if night.index == 0:
         return  # WWW-R18: only the Maresciallo and the Pianista act on N0
-    executed = night.state.memory.get("executed", {}).get(night.index - 1)
+    execution = night.state.status(EXECUTED, night.index)
+    executed = execution.player if execution else None
     if executed is None:
         night.outcome.tell(owner.name, "autopsy", None, "nessuno")
         return
@@ -199,7 +197,6 @@ def law_phase(role: str, own_step: Callable[[Night, Player], None]) -> Callable[
         )  # WWW-D10
         bandito(night, role, owner, counts_alive)
         pistolero(night, role, owner, counts_alive)
-        night.apply_deaths()
 
     step.__doc__ = f"The {role}'s phase (WWW-R93): owner, then Bandito, then Pistolero."
     return step
@@ -213,7 +210,7 @@ def attacks_allowed(rules: WildWestWolf, state: GameState, index: int) -> int:
     if index == 0:
         return 0  # WWW-R18
     blocked = blocked_night(state, index)  # WWW-R91
-    revenge = state.memory.get("revenge_night") == index  # WWW-R69
+    revenge = state.status(REVENGE, index) is not None  # WWW-R69
     if blocked and revenge:
         return 0 if rules.opt(state, "pianist_block_beats_revenge") else 2  # WWW-D18
     if blocked:
@@ -236,7 +233,6 @@ def indians(night: Night) -> None:
             attack(night, state.by_name[name])
     vision(night)
     spotted(night)
-    night.apply_deaths()
 
 
 def attack(night: Night, victim: Player) -> None:
@@ -284,8 +280,9 @@ def vision(night: Night) -> None:
     night.state.used.add((shaman.name, VISION.key))
     target = night.state.by_name[action.target]
     role = target.role
-    if role == "pianista" and night.state.memory.get("fake_role"):
-        role = night.state.memory["fake_role"]
+    disguise = night.state.status(FAKE_ROLE_CHOSEN)
+    if role == "pianista" and disguise is not None and disguise.value:
+        role = disguise.value
     night.outcome.tell(shaman.name, "vision", target.name, role)
     if night.rules.opt(night.state, "shaman_reports_conversion"):  # WWW-D9, switched
         converted = target.faction != night.rules.setup.cards[target.dealt_role].faction
@@ -319,13 +316,12 @@ def spotted(night: Night) -> None:
 
 def guilt(night: Night) -> None:
     """WWW-R89, WWW-D7: the decisive voter on the Rinnegato dies; nothing prevents it."""
-    due = night.state.memory.get("guilty")
-    if due is None or due[0] != night.index:
+    due = night.state.status(GUILT, night.index)
+    if due is None:
         return
-    guilty = night.state.by_name[due[1]]
-    if guilty.alive:
+    guilty = night.state.by_name[due.player]
+    if guilty.alive and night.mark(guilty, "guilt"):
         night.outcome.why(f"{guilty.name} dies of guilt [WWW-R89]")
-        night.rules.kill(night.state, night.outcome, guilty, "guilt")
 
 
 def bounty_turns(night: Night) -> None:
@@ -360,7 +356,7 @@ def pianista(night: Night) -> None:
     """WWW-R90: the Pianista's N0 choice of the role the Sciamano will be told."""
     action = night.chosen.get("fake_role")
     if action is not None and night.state.by_name[action.actor].alive:
-        night.state.memory["fake_role"] = action.fake_role
+        night.state.set_status(Status(FAKE_ROLE_CHOSEN, None, action.actor, action.fake_role))
 
 
 # The night's steps (WWW-R93 and, for what the text leaves unplaced, WWW-D7, D9, D17,

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from roles.engine.abilities import Ability, available, check_ability
 from roles.engine.channels import Channel, cemetery, living
 from roles.engine.errors import RuleViolation
-from roles.engine.model import Action, GameState, PhaseOutcome, Player, Vote
+from roles.engine.model import Action, GameState, PhaseOutcome, Player, Status, Vote
 from roles.engine.ruleset import Ruleset
 from roles.wild_west_wolf import night
 from roles.wild_west_wolf.abilities import (
@@ -194,10 +194,8 @@ class WildWestWolf(Ruleset):
         executed = self.run_vote(
             state, outcome, votes, decisive_rule=self.opt(state, "rinnegato_decisive_vote")
         )
-        state.memory.setdefault("executed", {})[state.phase_index] = (
-            executed.name if executed else None
-        )
         if executed is not None:
+            state.set_status(Status(night.EXECUTED, state.phase_index + 1, executed.name))
             self.after_execution(state, outcome, executed, outcome.execution.decisive_voter)
 
     def after_execution(
@@ -226,7 +224,7 @@ class WildWestWolf(Ruleset):
     ) -> None:
         """WWW-R69, R73, R89: the Capo's revenge, the Rinnegato's goal and the guilt."""
         if executed.dealt_role == "capo_indiano":
-            state.memory["revenge_night"] = state.phase_index + 1
+            state.set_status(Status(night.REVENGE, state.phase_index + 1, executed.name))
             outcome.why("the Capo indiano was executed: the Indians may attack two victims "
                         "tonight [WWW-R69]")  # fmt: skip
         if executed.role == "rinnegato":
@@ -236,7 +234,7 @@ class WildWestWolf(Ruleset):
                 outcome.why("the Capo indiano cast the decisive vote on the Rinnegato: nobody "
                             "dies of guilt [WWW-R73]")  # fmt: skip
             elif voter is not None:
-                state.memory["guilty"] = (state.phase_index + 1, voter.name)
+                state.set_status(Status(night.GUILT, state.phase_index + 1, voter.name))
                 outcome.why(f"{voter.name} cast the decisive vote on the Rinnegato and will die "
                             "of guilt tonight [WWW-R89, WWW-D6]")  # fmt: skip
 
