@@ -19,4 +19,4 @@ def martyr_of_the_pack(
 
 def blocked_night(state: GameState, night_index: int) -> bool:
     """Whether the pack may not kill on night ``night_index`` (see martyr_of_the_pack)."""
-    return state.status(PACK_BLOCKED, night_index) is not None
+    return bool(state.statuses) and state.status(PACK_BLOCKED, night_index) is not None

@@ -27,7 +27,6 @@ class Night:
     state: GameState
     outcome: PhaseOutcome
     index: int
-    actions: list[Action]
     chosen: dict[str, Action] = field(default_factory=dict)  # ability key -> last action
     recipient: str | None = None  # the Postino's redirect
     protected: str | None = None
@@ -153,7 +152,9 @@ def visitors(night: Night) -> None:
 def templare(night: Night) -> None:
     """INQ-R50, R52, INQ-D14: the Templare's designation for tonight, read when he dies
     (a dead player named is accepted and has no effect)."""
-    night.rules.designate(night.state, night.actions)
+    action = night.chosen.get("designate")
+    if action is not None or night.state.statuses:
+        night.rules.designate(night.state, [action] if action else [])
 
 
 # The night's steps (INQ-R63; the Templare's designation, INQ-R52, and the visitor list,
@@ -182,12 +183,13 @@ STEPS: dict[str, Callable[[Night], None]] = {
 def resolve(
     rules: Inquisizione, state: GameState, out: PhaseOutcome, actions: list[Action]
 ) -> None:
-    night = Night(rules, state, out, state.phase_index, actions)
+    night = Night(rules, state, out, state.phase_index)
     for action in actions:
-        role = state.by_name[action.actor].role
-        if role != "templare":
-            night.chosen[ABILITIES[role].key] = action  # the last entry of a shared slot counts
+        night.chosen[ABILITIES[state.by_name[action.actor].role].key] = action  # the last counts
     at_step = rules.at_step
     for key, step in rules.night_table:
-        at_step(state, out, key)
+        if state.marked or state.corrections:
+            at_step(state, out, key)
+        else:
+            state.step = key
         step(night)

@@ -192,6 +192,9 @@ def law_phase(role: str, own_step: Callable[[Night, Player], None]) -> Callable[
         owner_alive = owner is not None and owner.alive
         if owner_alive:
             own_step(night, owner)
+        chosen = night.chosen
+        if "recruit" not in chosen and "shoot" not in chosen:
+            return
         counts_alive = owner_alive and (
             night.rules.opt(night.state, "converted_owner_counts") or owner.faction == "legge"
         )  # WWW-D10
@@ -209,6 +212,8 @@ def attacks_allowed(rules: WildWestWolf, state: GameState, index: int) -> int:
     """How many victims the Indians may attack on the night ``index`` (WWW §10)."""
     if index == 0:
         return 0  # WWW-R18
+    if not state.statuses:
+        return 1
     blocked = blocked_night(state, index)  # WWW-R91
     revenge = state.status(REVENGE, index) is not None  # WWW-R69
     if blocked and revenge:
@@ -343,7 +348,7 @@ def vip(night: Night) -> None:
     """WWW-R66, R70, R71, WWW-D17: the living Capo learns whether each victim was a VIP."""
     state, rules = night.state, night.rules
     chief = state.holder("capo_indiano")
-    if chief is None or not chief.alive:
+    if not night.attack_killed or chief is None or not chief.alive:
         return
     vips = set(VIP_ROLES) | ({"sceriffo"} if rules.opt(state, "sheriff_is_vip") else set())
     for victim in night.attack_killed:
@@ -398,5 +403,8 @@ def resolve(
             night.chosen[rules.ability_for(actor, action, out.phase).key] = action
     at_step = rules.at_step
     for key, step in rules.night_table:
-        at_step(state, out, key)
+        if state.marked or state.corrections:
+            at_step(state, out, key)
+        else:
+            state.step = key
         step(night)
