@@ -40,8 +40,10 @@ from games.selectors import game_for_gm
 def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_for_gm(user=request.user, pk=pk)
     phase = current_phase(game)
+    rules = rules_for(game)
     context: dict = {"game": game, "phase": phase, "formats": FORMATS,
-                     "law_phases": phase_choices_of(rules_for(game))}  # fmt: skip
+                     "law_phases": phase_choices_of(rules), "action_fields": rules.action_fields,
+                     "has_secret_vote": rules.has_secret_vote}  # fmt: skip
     if phase is not None:
         built = rebuild(game)  # one rebuild: the board reads it, then the preview plays on it
         board = phase_board(game, phase, built)

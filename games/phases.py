@@ -138,10 +138,7 @@ def vote_cast(
 def will_save(*, player: Player, text: str) -> Will:
     """Save a player's will (loners write none, WWW-R44)."""
     built = rebuild(player.game)
-    if (
-        player.game.setup == "wild-west-wolf"
-        and built.state.by_name[player.name].faction == "solitario"
-    ):
+    if not built.rules.can_write_will(built.state, player.name):
         raise ValidationError(_("I personaggi Solitari non possono scrivere testamento."))
     will, _created = Will.objects.update_or_create(player=player, defaults={"text": text})
     audit(player.game, "will", player=player, words=len(text.split()))

@@ -15,10 +15,10 @@ from django.utils import timezone
 from games.deadlines import deadline_notice
 from games.engine import rebuild, rules_for, start_state
 from games.forms_player import (
-    ABILITY_LABELS,
     AbilityForm,
     VoteForm,
     ability_forms,
+    ability_label,
     vote_forms,
 )
 from games.models import Game, Phase, Player, Result, Submission, Will
@@ -118,7 +118,7 @@ class PlayerPage:
     cemetery_from: dt.datetime | None = None  # a dead player's Cemetery access (WWW-R46)
     cemetery_open: bool = True
     can_write_will: bool = False
-    word_limit: int = 150
+    word_limit: int | None = None  # the setup's (WWW-R45), None when it sets none
 
 
 def latest_submissions(phases: list[Phase], player: Player) -> dict[int, dict[str, Submission]]:
@@ -160,12 +160,12 @@ def player_page(player: Player) -> PlayerPage:
     page.can_write_will = rules.can_write_will(state, player.name)
     page.will = Will.objects.filter(player=player).first()
     page.used = [
-        str(ABILITY_LABELS.get(a.key, a.key)) for a in rules.abilities_of(me)
+        ability_label(rules, a.key) for a in rules.abilities_of(me)
         if a.once_rule and (me.name, a.key) in state.used
     ]  # fmt: skip
     if me.dead:
         _cemetery(page, game, rules, state, me.name)
-    page.word_limit = state.options.get(f"{rules.prefix}will_word_limit", 150)
+    page.word_limit = rules.will_word_limit(state)
     return page
 
 

@@ -46,6 +46,9 @@ class Ruleset(ABC):
     # they run (the ruleset's night module documents what each reads and sets).
     night_steps: ClassVar[Mapping[str, Callable[[Any], None]]]
     day_steps: ClassVar[tuple[str, ...]] = ("vote",)  # where a GM correction may act by day
+    # The fields beyond a target that this setup's actions may carry (the GM's entry form
+    # shows only these): "during", "fake_role", "vision".
+    action_fields: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, night_order: Sequence[str] | None = None) -> None:
         """``night_order``: run the night in another order than the setup's (the tests
@@ -262,6 +265,16 @@ class Ruleset(ABC):
                 if player.alive:
                     outcome.why(f"GM correction: {player.name} dies ({correction.reason})")
                     self.kill(state, outcome, player, "gm")
+
+    @property
+    def has_secret_vote(self) -> bool:
+        """Whether a role of this setup casts a secret vote (the GM's form offers it)."""
+        return bool(self.vote_rules.get("secret_role"))
+
+    def will_word_limit(self, state: GameState) -> int | None:
+        """The words of a will that count (None: no limit), from the setup's
+        ``will_word_limit`` option when it has one."""
+        return state.options.get(self.prefix + "will_word_limit")
 
     def can_write_will(self, state: GameState, name: str) -> bool:
         """Whether ``name`` may write a will (everybody, unless the ruleset says otherwise)."""

@@ -39,6 +39,7 @@ class WildWestWolf(Ruleset):
         "tie": "WWW-R10",
     }  # fmt: skip
     night_steps = night.STEPS
+    action_fields = ("during", "fake_role", "vision")
 
     # -- the deal (WWW §11, WWW-R56, R60, R76, R79) -----------------------------------
 

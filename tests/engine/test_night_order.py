@@ -207,7 +207,39 @@ INQ_COMMUTING = {
         ],
     ),
 }
-SETUPS = {"wild-west-wolf": (www, WWW_CASES, {}), "inquisizione": (inq, INQ_CASES, INQ_COMMUTING)}
+CV_TABLE = {"Ada": "lupo", "Bea": "lupo", "Cid": "veggente", "Dan": "guardia",
+            "Eva": "villico", "Fil": "villico", "Gio": "villico", "Ivo": "villico"}  # fmt: skip
+CV_CASES: dict[tuple[str, str], tuple[str, list, Any]] = {
+    ("guardia", "lupi"): (
+        "CV-R3: the protection is set before the wolves strike",
+        [
+            ph("N0"),
+            ph("D1"),
+            ph("N1", [{"actor": "Dan", "target": "Eva"}, {"actor": "Ada", "target": "Eva"}]),
+        ],
+        lambda out: out.deaths == [],
+    ),
+    ("lupi", "veggente"): (
+        "CV-R5: the seer killed by the wolves does not see",
+        [
+            ph("N0"),
+            ph("D1"),
+            ph("N1", [{"actor": "Cid", "target": "Ada"}, {"actor": "Ada", "target": "Cid"}]),
+        ],
+        lambda out: results(out, "investigation") == [],
+    ),
+}
+
+
+def classic():
+    return ruleset_for("classic-village").new_game(CV_TABLE)[0]
+
+
+SETUPS = {
+    "wild-west-wolf": (www, WWW_CASES, {}),
+    "inquisizione": (inq, INQ_CASES, INQ_COMMUTING),
+    "classic-village": (classic, CV_CASES, {}),
+}
 
 
 def pairs(setup: str) -> list[tuple[str, int]]:
@@ -223,7 +255,7 @@ def run(setup: str, phases: list, order: tuple[str, ...]):
     return outcomes, [(o.phase, o.deaths, o.results, o.execution) for o in outcomes]
 
 
-CASES = pairs("wild-west-wolf") + pairs("inquisizione")
+CASES = [pair for setup in SETUPS for pair in pairs(setup)]
 
 
 @pytest.mark.parametrize(("setup", "index"), CASES, ids=[f"{s}-{i}" for s, i in CASES])
