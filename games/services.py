@@ -21,6 +21,7 @@ from games.engine import start_state
 from games.models import AuditEvent, Game, Phase, Player, Result
 from roles.engine.errors import RuleViolation
 from roles.engine.model import phase_label
+from roles.engine.registry import ruleset_for
 from roles.engine.setups import SetupError, deal_roles, load_setup
 
 # What sign-up posts put in front of a name: "1. ", "12) ", "- ", "* ", "• ", "@".
@@ -113,9 +114,12 @@ def game_create(
     except RuleViolation as exc:  # an inconsistent setup file: nothing is kept
         raise ValidationError(str(exc)) from exc
     by_name = {p.name: p for p in players}
-    if "bounty" in state.memory:  # stored by seat: a substitution renames it
-        game.draws = {"bounty_target": {"seat": by_name[state.memory["bounty"]].seat}}
-    game.save(update_fields=["draws"])
+    rules = ruleset_for(setup.key)
+    game.draws = {  # stored by seat: a substitution renames them
+        key: {"seat": by_name[name].seat} for key, name in rules.draws_made(state).items()
+    }
+    game.rules_version = rules.version
+    game.save(update_fields=["draws", "rules_version"])
     Result.objects.bulk_create(
         Result(game=game, phase="setup", to=by_name[r.to], kind=r.kind, order=i,
                about=by_name.get(r.about) if r.about else None,

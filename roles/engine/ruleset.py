@@ -8,10 +8,12 @@ player forms offer.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import cached_property
+from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from roles.engine.abilities import Ability, available
@@ -69,6 +71,21 @@ class Ruleset(ABC):
         self.night_table = tuple((key, self.night_steps[key]) for key in order)
 
     # -- options -------------------------------------------------------------------
+
+    @cached_property
+    def version(self) -> str:
+        """The rules version: the setup's declared ``version`` and a digest of what decides
+        an outcome (the setup's package and the generic engine), so any change shows."""
+        package = Path(inspect.getfile(type(self))).parent
+        engine = Path(__file__).parent
+        digest = hashlib.blake2b(digest_size=6)
+        for path in sorted([*package.glob("*.py"), *package.glob("*.yaml"), *engine.glob("*.py")]):
+            digest.update(path.name.encode() + path.read_bytes())
+        return f"{self.key}@{self.setup.version}+{digest.hexdigest()}"
+
+    def draws_made(self, state: GameState) -> dict[str, str]:
+        """The deal's secret draws, by name (the site stores them by seat)."""
+        return {}
 
     def opt(self, state: GameState, name: str) -> Any:
         return state.options[self.prefix + name]

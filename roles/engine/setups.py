@@ -78,6 +78,7 @@ class Setup:
     options: dict[str, Any] = field(default_factory=dict)
     option_choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
     info: dict[str, Any] = field(default_factory=dict)
+    version: int = 1  # bumped by hand when a rules change is meant to change outcomes
     faction_names: dict[str, str] = field(default_factory=dict)  # as the posts name them
     causes: dict[str, dict[str, str]] = field(default_factory=dict)  # cause -> lang -> label
     texts: dict[str, dict[str, str]] = field(default_factory=dict)  # the setup's own lines
@@ -207,6 +208,7 @@ def load_setup(key: str) -> Setup:
         },
         option_choices={k: tuple(v) for k, v in (data.get("option_choices") or {}).items()},
         info=dict(data.get("info") or {}),
+        version=int(data.get("version", 1)),
         faction_names={str(k): str(v) for k, v in (data.get("faction_names") or {}).items()},
         causes={**GENERIC_CAUSES, **_labels(key, "causes", data.get("causes"))},
         texts=_labels(key, "texts", data.get("texts")),

@@ -79,6 +79,9 @@ class WildWestWolf(Ruleset):
         outcome.why(f"{hunter.name} (cacciatore_di_taglie) draws the bounty on {target.name} "
                     "[WWW-R79]")  # fmt: skip
 
+    def draws_made(self, state: GameState) -> dict[str, str]:
+        return {"bounty_target": state.memory["bounty"]}
+
     # -- legality ---------------------------------------------------------------------
 
     def ability_for(self, actor: Player, action: Action, label: str) -> Ability:
