@@ -103,7 +103,7 @@ def game_create(
     roles = deal_roles(setup, player_names, random.Random(seed))
     game = Game.objects.create(
         gm=gm, name=name, setup=setup.key, seed=seed, options=dict(options or {}),
-        language=language, **dict(deadlines or {}),
+        language=language, **{**setup_deadlines(setup.key), **dict(deadlines or {})},
     )  # fmt: skip
     players = Player.objects.bulk_create(
         Player(game=game, name=player, seat=seat, role=roles[player])
@@ -129,6 +129,14 @@ def game_create(
     phase_open(game, 0)
     audit(game, "game_created", user=gm, setup=setup.key, seed=seed, players=list(player_names))
     return game
+
+
+def setup_deadlines(setup_key: str) -> dict[str, dt.time]:
+    """The daily deadlines the setup's YAML gives (the one source of their defaults), as
+    the game's fields: ``{"vote_close_time": time(22, 0), ...}``."""
+    times = load_setup(setup_key).deadlines
+    return {f"{name}_time": dt.time.fromisoformat(times[name])
+            for name in ("vote_close", "day_close", "powers_close") if name in times}  # fmt: skip
 
 
 # Result kinds whose value names players (shared/spec/scenarios.md).

@@ -10,6 +10,7 @@ from django.urls import reverse
 from games.models import Game
 from games.phases import action_submit, current_phase, phase_commit, vote_cast
 from games.services import player_link_issue
+from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db
 NAMES = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil", "Gio", "Ivo"]
@@ -69,3 +70,12 @@ def client_for(client, player) -> str:
     page = client.get(reverse("player_enter", args=[token]), follow=True)
     assert page.status_code == 200
     return page.content.decode()
+
+
+def test_the_setup_gives_the_deadlines(client, gm_user):
+    """The daily deadlines come from the setup's YAML (stored once), for the service and the
+    new-game form alike."""
+    assert make_game(gm_user, setup="classic-village").powers_close_time.isoformat() == "23:00:00"
+    client.force_login(gm_user)
+    page = client.get(reverse("games:new") + "?setup=classic-village").content.decode()
+    assert 'value="23:00' in page or 'value="23:00:00"' in page
