@@ -139,7 +139,7 @@ def setup_deadlines(setup_key: str) -> dict[str, dt.time]:
             for name in ("vote_close", "day_close", "powers_close") if name in times}  # fmt: skip
 
 
-# Result kinds whose value names players (shared/spec/scenarios.md).
+# Result kinds whose value names players (docs/spec/scenarios.md).
 NAME_KINDS = {
     "knows", "bounty", "spotted", "spotted_by", "recognized", "recruited_by", "rinnegato",
     "wills", "visitors",

@@ -1,5 +1,5 @@
 """`manage.py replay FILE [--text] [--trace]` without Django: pure, so it runs with no
-SECRET_KEY, no .env, no database and no broker (shared/spec/scenarios.md)."""
+SECRET_KEY, no .env, no database and no broker (docs/spec/scenarios.md)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import TextIO
 from roles.engine.errors import RuleViolation
 from roles.replay import ScenarioError, load_scenario, report_text, run_scenario
 
-DESCRIPTION = "Replay a scenario file (shared/spec/scenarios.md) and print what happened as JSON."
+DESCRIPTION = "Replay a scenario file (docs/spec/scenarios.md) and print what happened as JSON."
 
 
 def parser() -> argparse.ArgumentParser:

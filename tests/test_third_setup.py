@@ -63,6 +63,8 @@ def test_a_whole_game_of_the_classic_village(client, gm_user):
     assert "Vince: Villaggio" in client.get(reverse("games:posts", args=[game.pk])).content.decode()
     spoiler = client.get(reverse("games:spoiler", args=[game.pk]) + "?format=json")
     assert spoiler.status_code == 200
+    rules = client.get(reverse("rulebook", args=["classic-village"])).content.decode()
+    assert 'id="CV-R3"' in rules  # the package's own rules.md is its Regolamento
 
 
 def client_for(client, player) -> str:

@@ -153,6 +153,11 @@ def available_setups() -> list[str]:
     return sorted(_sources())
 
 
+def setup_dir(key: str) -> Path:
+    """The directory of setup ``key``'s YAML (its package, for a setup package)."""
+    return _sources()[key][0].parent
+
+
 def setup_package(key: str) -> str | None:
     """The Python package of setup ``key`` (None for a setup of data alone)."""
     source = _sources().get(key)
