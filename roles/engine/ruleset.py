@@ -213,7 +213,9 @@ class Ruleset(ABC):
             self.resolve_night(state, outcome, actions)
         else:
             self.resolve_day(state, outcome, actions, votes)
-        self.at_step(state, outcome, "")  # the last step's deaths
+        if state.marked or state.corrections:
+            self.at_step(state, outcome, "")  # the last step's deaths
+        state.step = ""
         if state.corrections:
             self.gm_kills(state, outcome, None)  # then the GM's at the end of the phase
             state.corrections = ()
