@@ -119,3 +119,19 @@ def test_the_phase_page_offers_the_steps(client, gm_user):
         {"kind": "kill", "player": player.pk, "reason": "prova", "step": "veggente"},
     )
     assert current_phase(game).overrides[0]["step"] == "veggente"
+
+
+def test_templare_killed_by_the_gm_takes_his_heretic_through_commit(gm_user):
+    """INQ-R50: the GM's kill of the Templare is a death 'for any reason': his designated
+    Heretic dies too, at commit and after a rebuild."""
+    game = make_game(gm_user, setup="inquisizione")
+    night = current_phase(game)
+    templar, postman = by_role(game, "templare"), by_role(game, "postino")
+    action_submit(phase=night, player=templar, target=postman)
+    override_add(phase=night, user=gm_user, kind="kill", player=templar, reason="fuori tempo")
+    deaths = commit(game, gm_user).outcome["deaths"]
+    assert deaths == [{"player": templar.name, "cause": "gm"},
+                      {"player": postman.name, "cause": "templare"}]  # fmt: skip
+    state = rebuild(game).state
+    assert not state.by_name[templar.name].alive
+    assert not state.by_name[postman.name].alive

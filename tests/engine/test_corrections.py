@@ -197,3 +197,56 @@ def test_guard_killed_before_the_guards_step_protects_nobody(step, protected):
     fix = [{"kind": "kill", "player": "Gianni", "step": step}]
     out = play(state, "N1", actions, corrections=fix)
     assert (("Rita", "pack") in deaths(out)) is not protected
+
+
+@pytest.mark.parametrize("spared", [False, True])
+def test_spared_rinnegato_neither_wins_nor_brings_guilt(spared):
+    """WWW-R88, WWW-R89: only an executed Rinnegato meets his goal and kills his decisive
+    voter with guilt the next night."""
+    state = www_to_n1()
+    play(state, "N1", [{"actor": "Ivan", "target": "Carla"}])  # the bounty dies: Cac turns
+    fix = [{"kind": "spare", "player": "Cac"}] if spared else []
+    play(state, "D2", votes=[{"voter": "Gino", "target": "Cac"}], corrections=fix)
+    assert ("Cac" in state.goal_met) is not spared
+    out = play(state, "N2")
+    assert deaths(out) == ([] if spared else [("Gino", "guilt")])
+
+
+@pytest.mark.parametrize("spared", [False, True])
+def test_spared_victim_brings_no_vip_news(spared):
+    """WWW-R66, WWW-D17: the Capo learns about the players the attack killed."""
+    state = www_to_n1()
+    fix = [{"kind": "spare", "player": "Mar"}] if spared else []
+    out = play(state, "N1", [{"actor": "Ivan", "target": "Mar"}], corrections=fix)
+    assert [(r.about, r.value) for r in kinds(out, "vip")] == ([] if spared else [("Mar", "vip")])
+
+
+@pytest.mark.parametrize("spared", [False, True])
+def test_spared_guard_keeps_the_pair_power(spared):
+    """INQ-R38: a Guard's death ends the pair's power; spared, they still protect."""
+    state = inq_to_n1()
+    fix = [{"kind": "spare", "player": "Gina"}] if spared else []
+    play(state, "N1", [{"actor": "Luca", "target": "Gina"}], corrections=fix)
+    play(state, "D2")
+    if spared:
+        out = play(state, "N2", [{"actor": "Gianni", "target": "Rita"},
+                                 {"actor": "Luca", "target": "Rita"}])  # fmt: skip
+        assert deaths(out) == []
+    else:
+        with pytest.raises(RuleViolation, match="INQ-R38"):
+            play(state, "N2", [{"actor": "Gianni", "target": "Rita"}])
+
+
+@pytest.mark.parametrize("spared", [False, True])
+def test_spared_last_werewolf_leaves_the_scorbutico_out_of_the_maul(spared):
+    """INQ-R58: the Lupo Scorbutico is told, and mauls, once the last Lupo Mannaro is dead."""
+    state = inq_to_n1()
+    play(state, "N1")
+    play(state, "D2", votes=[{"voter": "Carlo", "target": "Luca"}])
+    play(state, "N2")
+    play(state, "D3", votes=[{"voter": "Carlo", "target": "Lia"}])
+    play(state, "N3")
+    fix = [{"kind": "spare", "player": "Leo"}] if spared else []
+    out = play(state, "D4", votes=[{"voter": "Carlo", "target": "Leo"}], corrections=fix)
+    assert bool(kinds(out, "last_wolf")) is not spared
+    assert state.by_name["Leo"].alive is spared
