@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0002_h5_table_events"),
+        ("games", "0003_h4_rules_version"),
     ]
 
     operations = [
