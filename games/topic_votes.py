@@ -32,6 +32,7 @@ from games.thread_import import (
     fold,
     parse_thread,
 )
+from games.thread_import.base import approximate
 from games.thread_import.names import AMBIGUOUS, APPROX, UNKNOWN
 from games.thread_import.votes import DEFAULT_VOTES, DEFAULT_WITHDRAWALS
 from roles.engine.errors import RuleViolation
@@ -250,7 +251,7 @@ def _classify(preview: ImportPreview, phase: Phase, built: Rebuilt, now: dt.date
     for sub in existing:
         timeline.append((sub.at, 0, sub))
     for row in preview.rows:
-        if row.key in done:
+        if row.key in done or _read_before(row, done):
             row.status = ALREADY
         elif row.at is None:
             row.status, row.note = OUTSIDE, _("ora del post illeggibile")
@@ -291,6 +292,17 @@ def _classify(preview: ImportPreview, phase: Phase, built: Rebuilt, now: dt.date
             row.status = SAME if before.pk == row.target.pk else CHANGED
         if row.status in STORED:
             standing[row.voter.pk] = row.target
+
+
+DRIFT = (-2, -1, 1, 2)  # minutes: a "N minuti fa" time read again from a later copy
+
+
+def _read_before(row: Row, done: set[str]) -> bool:
+    """A post whose time counts back from when the page was shown ("12 minuti fa") is
+    recognised a minute or two off (the same post, from a later copy of the page)."""
+    if row.at is None or not approximate(row.post.when_text):
+        return False
+    return any(_key(row.post, row.said, row.at + dt.timedelta(minutes=m)) in done for m in DRIFT)
 
 
 def _doubt(row: Row) -> str:

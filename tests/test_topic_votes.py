@@ -246,3 +246,16 @@ def test_a_saved_page_can_be_uploaded_and_gives_the_seconds(client, day, gm_user
     assert response.status_code == 302
     vote = Submission.objects.get(phase=day, source="topic")
     assert (vote.player.name, vote.target.name, vote.at) == ("Sam", "Gino", moment)
+
+
+def test_a_later_copy_of_a_page_with_minutes_ago_times_adds_nothing(day, gm_user):
+    """'40 minuti fa' copied again two minutes later reads 42: the same posts, read once."""
+    page = "\n".join([
+        "Sam", "Sam", "Membri", "12 messaggi", "Inviato {} minuti fa", "Voto: Gino",
+        "Link al commento", "Condividi su altri siti",
+    ])  # fmt: skip
+    first = topic_import_save(phase=day, text=page.format(40), fmt="", decisions={},
+                              user=gm_user)  # fmt: skip
+    assert [r.status for r in first.rows] == [NEW]
+    later = topic_import_preview(phase=day, text=page.format(42))
+    assert [r.status for r in later.rows] == [ALREADY]

@@ -140,6 +140,12 @@ def parse_when(text: str, clock: Clock) -> tuple[dt.datetime, bool] | None:
     return None
 
 
+def approximate(when_text: str) -> bool:
+    """Whether a forum time counts back from the moment the page was shown ("12 minuti
+    fa"): two copies of the page may give it a minute or two apart."""
+    return bool(_AGO.search(fold(when_text)))
+
+
 # -- quoted text ---------------------------------------------------------------------
 _QUOTE_OPEN = re.compile(r"\[quote(?:=[^\]]*|\s[^\]]*)?\]", re.IGNORECASE)
 _QUOTE_CLOSE = re.compile(r"\[/quote\]", re.IGNORECASE)
