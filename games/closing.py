@@ -111,7 +111,7 @@ def _close_locked(phase_id: int) -> str:
         if phase.status != Phase.Status.CLOSED or (
             phase.is_night and not phase.game.auto_commit_nights
         ):
-            return "not_due"  # fmt: skip
+            return "not_due"
         return _resolve_if_due(phase)  # closed earlier, its resolution still owed
     if os.environ.get(STALL_ENV):
         time.sleep(float(os.environ[STALL_ENV]))
