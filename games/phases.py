@@ -330,7 +330,9 @@ def phase_undo(
         .order_by("-index")
         .first()
     )
-    if last is None or (phase_id is not None and last.pk != phase_id):
+    if last is None:
+        raise ValidationError(_("Non c'è nessuna fase risolta da annullare."))
+    if phase_id is not None and last.pk != phase_id:
         raise ValidationError(_("Questa risoluzione è già stata annullata: ricontrolla la pagina."))
     following = Phase.objects.filter(game=game, opened_by=last)
     dropped = Submission.objects.filter(phase__in=following).count()
