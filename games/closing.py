@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Exists, F, OuterRef, Q
+from django.db.models import BooleanField, Exists, ExpressionWrapper, F, OuterRef, Q
 from django.db.models.functions import Now
 from django.utils import timezone
 
@@ -49,32 +49,30 @@ def _due() -> Q:
     return Q(status=Phase.Status.OPEN, paused_at__isnull=True, closes_at__lte=Now())
 
 
-def _resolvable() -> Q:
-    """Closed phases that resolve themselves: a day, a night of a game that says so."""
-    return Q(status=Phase.Status.CLOSED) & (
-        Q(label__startswith="D") | Q(game__auto_commit_nights=True)
-    )
-
-
-def due_phases() -> list[Phase]:
-    """Open, unpaused phases of running games whose deadline has passed (by the database
-    clock) and whose earlier phases are all resolved, oldest deadline first."""
-    return list(
-        Phase.objects.filter(_due(), game__status=Game.Status.RUNNING)
-        .exclude(_earlier_unresolved())
-        .order_by("closes_at", "index")
-    )
-
-
 def _candidates(skip: set[int]) -> list[int]:
-    """Ids only: a row that cannot be read back (a deadline out of range) fails alone."""
-    return list(
-        Phase.objects.filter(_due() | _resolvable(), game__status=Game.Status.RUNNING)
-        .exclude(_earlier_unresolved())
-        .exclude(pk__in=skip)
+    """The phases to close or resolve now, oldest deadline first: of each running game only
+    its first unresolved phase can be one (a phase waits for the earlier ones), if it is
+    open, running and due, or closed and resolving itself (a day, or a night of a game that
+    says so). One small query over the unresolved phases; ids only, so a row that cannot
+    be read back (a deadline out of range) fails alone, in its own close."""
+    rows = list(
+        Phase.objects.filter(
+            status__in=[Phase.Status.OPEN, Phase.Status.CLOSED], game__status=Game.Status.RUNNING
+        )
+        .annotate(due=ExpressionWrapper(_due(), output_field=BooleanField()))
         .order_by("closes_at", "index")
-        .values_list("pk", flat=True)[:50]
+        .values_list("pk", "game_id", "index", "label", "status", "due", "game__auto_commit_nights")
     )
+    first: dict[int, int] = {}
+    for _pk, game_id, index, *_ in rows:
+        first[game_id] = min(index, first.get(game_id, index))
+    return [
+        pk
+        for pk, game_id, index, label, status, due, auto in rows
+        if index == first[game_id]
+        and pk not in skip
+        and (due or (status == Phase.Status.CLOSED and (label.startswith("D") or auto)))
+    ]
 
 
 def _claim(phase_id: int) -> bool:
@@ -95,66 +93,53 @@ def _resolve_if_due(phase: Phase) -> str:
     return "committed"
 
 
-def _close_locked(phase_id: int) -> str:
-    """Inside a transaction holding the claim: close (and resolve) one phase if due."""
-    game_running = Game.objects.filter(phases=phase_id, status=Game.Status.RUNNING)
-    waiting = Phase.objects.filter(pk=phase_id).filter(_earlier_unresolved())
-    if not game_running.exists() or waiting.exists():
-        return "not_due"  # an earlier phase of the game goes first
-    # The compare-and-set filters on the row's own columns only: PostgreSQL re-checks them
-    # on the latest row version after waiting for a concurrent writer.
-    won = Phase.objects.filter(_due(), pk=phase_id).update(
-        status=Phase.Status.CLOSED, closed_at=Now()
-    )
-    if won != 1:
-        phase = Phase.objects.select_for_update().select_related("game").get(pk=phase_id)
-        if phase.status != Phase.Status.CLOSED or (
-            phase.is_night and not phase.game.auto_commit_nights
-        ):
-            return "not_due"
-        return _resolve_if_due(phase)  # closed earlier, its resolution still owed
-    if os.environ.get(STALL_ENV):
-        time.sleep(float(os.environ[STALL_ENV]))
-    phase = Phase.objects.select_related("game").get(pk=phase_id)
-    audit(phase.game, "deadline", phase=phase.label)
-    return _resolve_if_due(phase)
-
-
 def phase_close(phase_id: int) -> str:
-    """Close one phase if it is due and every earlier phase of its game is resolved:
-    ``committed``, ``closed`` (a night left for the GM) or ``not_due`` (not due, waiting
-    for an earlier phase, taken by another closer, already closed, or gone)."""
-    deadline = Phase.objects.filter(pk=phase_id).values_list("closes_at", flat=True).first()
-    if deadline is None:
-        return "not_due"
-    if deadline <= timezone.now():
-        inflight.wait_settled(deadline)  # votes sent before the deadline, still running
+    """Close one phase if it is due and every earlier phase of its game is resolved, or
+    resolve it if it closed earlier and resolves itself: ``committed``, ``closed`` (a night
+    left for the GM) or ``not_due`` (not due, waiting for an earlier phase, taken by another
+    closer, already done, or gone)."""
     with transaction.atomic():
         if not _claim(phase_id):
             return "not_due"
-        return _close_locked(phase_id)
+        phase = Phase.objects.select_related("game").filter(pk=phase_id).first()
+        if phase is None or phase.game.status != Game.Status.RUNNING:
+            return "not_due"
+        if Phase.objects.filter(pk=phase_id).filter(_earlier_unresolved()).exists():
+            return "not_due"  # an earlier phase of the game goes first
+        if phase.status == Phase.Status.CLOSED:
+            return _resolve_if_due(phase)  # closed earlier, its resolution still owed
+        if phase.status != Phase.Status.OPEN or phase.closes_at > timezone.now():
+            return "not_due"
+        inflight.wait_settled(phase.closes_at)  # votes sent in time, still running
+        # The compare-and-set filters on the row's own columns only: PostgreSQL re-checks
+        # them on the latest row version after waiting for the submissions in flight.
+        won = Phase.objects.filter(_due(), pk=phase_id).update(
+            status=Phase.Status.CLOSED, closed_at=Now()
+        )
+        if won != 1:
+            return "not_due"
+        if os.environ.get(STALL_ENV):
+            time.sleep(float(os.environ[STALL_ENV]))
+        phase.status = Phase.Status.CLOSED
+        audit(phase.game, "deadline", phase=phase.label)
+        return _resolve_if_due(phase)
 
 
 def _drain() -> Iterator[tuple[int, str]]:
-    """Close everything due, in deadline order; a failing phase is logged and skipped
-    (the next tick tries it again)."""
+    """Close everything due, in deadline order, until nothing is left; a failing phase is
+    logged and skipped (the next tick tries it again)."""
     skip: set[int] = set()
     while candidates := _candidates(skip):
-        progressed = False
-        for phase_id in candidates:
-            try:
+        for phase_id in candidates:  # a resolution may make a game's next phase due:
+            try:  # the next round of the loop finds it
                 result = phase_close(phase_id)
             except Exception:
                 log.exception("closing phase %s failed; it is retried at the next tick", phase_id)
                 result = "failed"
-            if result == "not_due" or result == "failed":
+            if result in ("not_due", "failed"):
                 skip.add(phase_id)
             else:
                 yield phase_id, result
-                progressed = True
-                break  # a resolution may have made a later phase due: look again
-        if not progressed:
-            return
 
 
 def days_end() -> int:

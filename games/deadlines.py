@@ -19,7 +19,6 @@ from django.utils.translation import gettext as _
 from games.closing import (  # noqa: F401 (the closing API, for the callers of this module)
     days_end,
     deadlines_run,
-    due_phases,
     phase_close,
     schedule_close,
 )
