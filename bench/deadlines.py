@@ -95,7 +95,7 @@ def main() -> None:
         help="--burst: no X-Request-Start (stamped by the first middleware)",
     )
     args = parser.parse_args()
-    defaults = (200, 30.0) if args.chaos else (10, 8.0) if args.burst else (100, 20.0)
+    defaults = (200, 60.0) if args.chaos else (10, 8.0) if args.burst else (100, 20.0)
     args.games = args.games or defaults[0]
     args.lead = args.lead or defaults[1]
     database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
