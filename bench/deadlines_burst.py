@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import multiprocessing
 import random
 import re
 import shlex
@@ -35,6 +36,7 @@ from procs import LOG, ROOT, OwnRedis, free_port, kill_group, run_django, start_
 
 PREPARE = """
 import json
+import multiprocessing
 import django
 django.setup()
 from django.contrib.auth import get_user_model
@@ -70,6 +72,7 @@ print(json.dumps(at.timestamp()))
 
 MEASURE = """
 import json
+import multiprocessing
 import django
 django.setup()
 from games.models import Phase, Submission
@@ -98,12 +101,15 @@ class Player:
     def __init__(self, port: int, token: str) -> None:
         self.port, self.token, self.cookies = port, token, {}
 
-    def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, str]:
+    def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, str, float]:
+        """(status, body, the instant the connection reached the server's queue)."""
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        conn.connect()  # in the server's accept queue from here: the proxy's stamp
+        arrived = time.time()
         headers = {"Host": "127.0.0.1", "Cookie": "; ".join(f"{k}={v}" for k, v in
                                                           self.cookies.items())}  # fmt: skip
         if self.stamp:
-            headers["X-Request-Start"] = f"t={time.time():.6f}"
+            headers["X-Request-Start"] = f"t={arrived:.6f}"
         data = None
         if body is not None:
             data = urllib.parse.urlencode(body)
@@ -117,13 +123,13 @@ class Player:
                 if header.lower() == "set-cookie":
                     name, _, rest = value.partition("=")
                     self.cookies[name] = rest.split(";", 1)[0]
-            return response.status, response.read().decode("utf-8", "replace")
+            return response.status, response.read().decode("utf-8", "replace"), arrived
         finally:
             conn.close()
 
     def login(self) -> None:
         self.request("GET", f"/p/{self.token}/")
-        status, _ = self.request("GET", "/io/")
+        status, *_ = self.request("GET", "/io/")
         if status != 200 or "csrftoken" not in self.cookies:
             raise SystemExit(f"login failed: {status}")
 
@@ -158,7 +164,7 @@ def burst(env: dict[str, str], args) -> None:
           "the proxy's X-Request-Start (played by the bench)" if header
           else "the first middleware (no proxy)", flush=True)  # fmt: skip
     server = subprocess.Popen(command, cwd=ROOT, env=env)
-    worker = start_celery(env, "worker", "--loglevel", "error", "--concurrency", "2", log=LOG)
+    worker = start_celery(env, "worker", "--loglevel", "warning", "--concurrency", "2", log=LOG)
     beat = start_celery(env, "beat", "--loglevel", "error", "-s", f"{redis.dir}/beat", log=LOG)
     try:
         wait_port(port)
@@ -196,7 +202,8 @@ def vote_plan(seats, players, deadline: float, args) -> list[tuple]:
     return sorted(plan, key=lambda v: v[0])
 
 
-def send(plan: list[tuple]) -> list[tuple]:
+def send_share(plan: list[tuple]) -> list[tuple]:
+    """One client process: a thread per vote, each waiting for its instant."""
     outcomes: list[tuple] = []
     lock = threading.Lock()
 
@@ -205,12 +212,16 @@ def send(plan: list[tuple]) -> list[tuple]:
         time.sleep(max(0.0, at - time.time()))
         sent = time.time()
         try:
-            status, body = player.request("POST", "/io/voto/", {"phase": day, "target": target})
+            status, body, sent = player.request(
+                "POST", "/io/voto/", {"phase": day, "target": target}
+            )
         except OSError as exc:
             status, body = 0, repr(exc)
         acked = status == 200 and "Voto registrato" in body
+        said = re.search(r'role="alert">([^<]{0,160})', body)
         with lock:
-            outcomes.append((sent, name, target, acked, status))
+            outcomes.append((sent, name, target, acked, status, said.group(1).strip() if said
+                             else ""))  # fmt: skip
 
     threads = [threading.Thread(target=one, args=(vote,)) for vote in plan]
     for thread in threads:
@@ -218,6 +229,13 @@ def send(plan: list[tuple]) -> list[tuple]:
     for thread in threads:
         thread.join()
     return outcomes
+
+
+def send(plan: list[tuple], processes: int = 4) -> list[tuple]:
+    """Several client processes, so the client's own GIL does not reorder the votes."""
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        shares = pool.map(send_share, [plan[i::processes] for i in range(processes)])
+    return [outcome for share in shares for outcome in share]
 
 
 def report(outcomes: list[tuple], measured: dict, deadline: float, days: int) -> None:
@@ -230,12 +248,17 @@ def report(outcomes: list[tuple], measured: dict, deadline: float, days: int) ->
     acked_not_stored = [o for o in outcomes if o[3] and (o[1], o[2]) not in stored]
     stamped_late = [at for at in stored.values() if at >= deadline]
     errors = sorted({o[4] for o in outcomes if o[4] not in (200,)})
+    refusals = sorted({o[5] for o in lost if o[5]})
     print(f"votes sent: {len(outcomes)} ({len(before)} before the deadline, {len(after)} after)")
     print(f"accepted-before: {len(accepted_before)}")
     print(f"refused-after: {len(after) - len(accepted_late)}")
     print(
         f"lost (sent before, not stored): {len(lost)}"
-        + (f" (sent up to {deadline - min(o[0] for o in lost):.2f} s early)" if lost else "")
+        + (
+            f" (sent up to {deadline - min(o[0] for o in lost):.2f} s early; {refusals[:3]})"
+            if lost
+            else ""
+        )
     )
     print(f"accepted-late (sent after, stored): {len(accepted_late)}")
     print(

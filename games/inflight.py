@@ -24,6 +24,10 @@ log = logging.getLogger(__name__)
 RUNNING = "tabula:submissions:running"  # request id → stamp, while it runs
 STARTED = "tabula:submissions:started"  # request id → stamp, for a while after it started
 KEEP_SECONDS = 60.0  # older entries are a killed web worker's leftovers (timeout: 30 s)
+# A queue is served in arrival order, give or take the jitter between a request's stamp and
+# its place in the queue: a request stamped this much after a deadline, once started, shows
+# that everything stamped before the deadline has left the queue.
+ORDER_MARGIN = 1.0
 
 
 @cache
@@ -60,14 +64,14 @@ def unregister(key: str | None) -> None:
 def settled(deadline: dt.datetime) -> bool:
     """Whether every submission that reached the site before ``deadline`` has been
     handled: none stamped before it is running, and if any is running at all, the server
-    has already started on one stamped after it (a queue is served in arrival order)."""
+    has already started on one stamped well after it (a queue is served in arrival order)."""
     at, floor = deadline.timestamp(), time.time() - KEEP_SECONDS
     try:
         pipe = _client().pipeline(transaction=False)
         pipe.zremrangebyscore(RUNNING, "-inf", floor)
         pipe.zcount(RUNNING, floor, f"({at}")
         pipe.zcard(RUNNING)
-        pipe.zcount(STARTED, at, "+inf")
+        pipe.zcount(STARTED, at + ORDER_MARGIN, "+inf")
         _, before, running, after = pipe.execute()
     except redis.RedisError as exc:
         log.warning("submission registry unavailable, closing without waiting: %s", exc)
