@@ -172,7 +172,7 @@ TABULA_SCHEDULE_ETA: bool = _read("TABULA_SCHEDULE_ETA", bool, True)
 # one is named here (only behind a proxy that always writes it), else the first middleware.
 TABULA_REQUEST_START_HEADER: str = _read("TABULA_REQUEST_START_HEADER", str, "")
 # How long a close waits at most for submissions sent before its deadline still running.
-TABULA_SUBMISSION_WAIT_SECONDS: float = _read("TABULA_SUBMISSION_WAIT_SECONDS", float, 10.0)
+TABULA_SUBMISSION_WAIT_SECONDS: float = _read("TABULA_SUBMISSION_WAIT_SECONDS", float, 60.0)
 CELERY_TASK_DEFAULT_QUEUE: str = _read("TABULA_QUEUE", str, "celery")
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
