@@ -163,7 +163,15 @@ def schedule_close(phase: Phase) -> None:
     from games.tasks import close_phase
 
     eta, pk = phase.closes_at, phase.pk
-    transaction.on_commit(lambda: close_phase.apply_async(args=[pk], eta=eta), robust=True)
+
+    def send() -> None:
+        try:
+            close_phase.apply_async(args=[pk], eta=eta)
+        except Exception:  # the broker is down: the beat tick closes the phase anyway
+            log.warning("ETA close of phase %s not scheduled: the broker is unreachable", pk,
+                        exc_info=True)  # fmt: skip
+
+    transaction.on_commit(send, robust=True)
 
 
 @transaction.atomic
