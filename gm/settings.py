@@ -296,7 +296,10 @@ LOGGING = {
             "style": "{",
         }
     },
+    # Django's own loggers write through the handlers above (its default ones would not
+    # redact; configured here, they replace them).
     "loggers": {
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
     },
     "root": {"handlers": ["console"], "level": _read("LOG_LEVEL", str, "INFO")},

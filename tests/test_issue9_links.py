@@ -151,22 +151,38 @@ def test_4_links_exist_only_in_the_response_that_shows_them(client, gm_user):
     assert _links(again) == []  # never shown again
 
 
-def test_4_django_and_runserver_logs_never_contain_a_token(client, caplog):
+def _handlers_of(name: str) -> list[logging.Handler]:
+    """Every handler a record of logger ``name`` reaches."""
+    found, logger = [], logging.getLogger(name)
+    while logger is not None:
+        found += [h for h in logger.handlers if not type(h).__module__.startswith("_pytest")]
+        logger = logger.parent if logger.propagate else None
+    return found
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_4_django_and_runserver_logs_never_contain_a_token(client, settings, debug):
+    """What Django's request logging ("Not Found: /p/…/", a 500's traceback header) and
+    runserver's request lines really write, through the configured handlers."""
+    settings.DEBUG = debug
     token = "s3cr3t-token-that-must-not-leak-0123456789abcdef"
-    caplog.set_level(logging.INFO)
-    assert client.get(f"/p/{token}/").status_code == 404  # Django logs "Not Found: <path>"
-    handler = logging.getLogger("django.server").handlers[0]
-    record = logging.LogRecord("django.server", logging.INFO, "", 0, '"%s" %s %s',
-                               (f"GET /p/{token}/ HTTP/1.1", "404", "179"), None)  # fmt: skip
-    for flt in handler.filters:
-        flt.filter(record)
-    assert token not in record.getMessage()
-    root_filters = logging.getLogger().handlers[0].filters
-    for log in caplog.records:
-        for flt in root_filters:
-            flt.filter(log)
-        assert token not in log.getMessage()
-    assert any("/p/…" in log.getMessage() for log in caplog.records)
+    handlers = {*_handlers_of("django.request"), *_handlers_of("django.server")}
+    assert handlers
+    streams = {}
+    for handler in handlers:
+        assert isinstance(handler, logging.StreamHandler), handler
+        streams[handler] = handler.setStream(io.StringIO())
+    try:
+        assert client.get(f"/p/{token}/").status_code == 404  # Django logs "Not Found: <path>"
+        logging.getLogger("django.server").info('"%s" %s %s', f"GET /p/{token}/ HTTP/1.1", 404, 9)
+        logging.getLogger("django.request").error("Internal Server Error: %s", f"/p/{token}/")
+        written = "".join(handler.stream.getvalue() for handler in handlers)
+    finally:
+        for handler, stream in streams.items():
+            handler.setStream(stream)
+    assert "/p/…" in written
+    assert "Not Found" in written
+    assert token not in written
 
 
 def test_4_gunicorn_access_log_redacts_the_token():
