@@ -8,12 +8,13 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.desk import desk_module
 from games.forms import GameCreateForm
 from games.forms_input import SubstituteForm, form_error
+from games.http import links_response
 from games.models import Game, Player
 from games.selectors import game_for_gm, role_sheet, spoiler
 from games.services import game_create, player_link_issue, player_substitute
@@ -53,6 +54,9 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The role sheet: roles, start knowledge, private groups; the private links only in
     the response that issues them (_sheet_with_links)."""
     game = game_for_gm(user=request.user, pk=pk)
+    desk = desk_module(game)
+    if desk is not None:  # an event-log referee game (BANG! con Il Ribelle!, ...)
+        return desk.gm_page(request, game)
     return render(request, "games/detail.html", {"sheet": role_sheet(game), "game": game})
 
 
@@ -60,13 +64,13 @@ def _sheet_with_links(request: HttpRequest, game: Game, tokens: dict[int, str]) 
     """The role sheet with links just issued. A link exists in clear only in this response
     (issue 9, #4): never in the session, the cache, the database or a browser cache; only
     its hash is kept. The GM copies it now or issues a new one."""
+    desk = desk_module(game)
+    if desk is not None:
+        return links_response(desk.gm_page(request, game, tokens=tokens))
     links = {pid: request.build_absolute_uri(reverse("player_enter", args=[token]))
              for pid, token in tokens.items()}  # fmt: skip
     context = {"sheet": role_sheet(game), "game": game, "links": links}
-    response = render(request, "games/detail.html", context)
-    add_never_cache_headers(response)
-    response["Referrer-Policy"] = "no-referrer"
-    return response
+    return links_response(render(request, "games/detail.html", context))
 
 
 @login_required

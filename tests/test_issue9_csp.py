@@ -59,6 +59,27 @@ def test_11_every_page_has_the_policy_and_no_inline_script_or_style(client, gm_u
     assert '"includeIndicatorStyles": false' in pages["phase"].content.decode()
 
 
+@pytest.mark.django_db
+def test_11_the_referee_desks_have_no_inline_script_either(client, gm_user):
+    from tests.test_issue9_links import DESK_GAMES
+
+    client.force_login(gm_user)
+    for new, data in DESK_GAMES.items():
+        pages = [client.post(reverse(new), data), client.get(reverse(new))]
+        game = gm_user.games.get(name=data["name"])
+        pages.append(client.get(reverse("games:detail", args=[game.pk])))
+        player = client.__class__()
+        login_as(player, game.players.first())
+        pages.append(player.get(reverse("player_home")))
+        for response in pages:
+            assert response.status_code == 200, new
+            assert "'unsafe-inline'" not in response["Content-Security-Policy"]
+            html = response.content.decode()
+            assert not INLINE_SCRIPT.search(html), (new, INLINE_SCRIPT.search(html))
+            assert not INLINE_HANDLER.search(html), (new, INLINE_HANDLER.search(html))
+            assert not INLINE_STYLE.search(html), (new, INLINE_STYLE.search(html))
+
+
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_11_the_pages_work_under_the_policy_in_chromium(live_server, browser, django_user_model):
@@ -93,8 +114,13 @@ def test_11_the_pages_work_under_the_policy_in_chromium(live_server, browser, dj
     assert gm.evaluate("window.getSelection().toString() || document.activeElement.selectionEnd")
     gm.locator("tr", has=field).locator("button.copy").click()
     gm.wait_for_selector("button.copy:has-text('Copiato!')")
-    link = field.input_value()
+    old = field.input_value()
     assert gm.evaluate("window.__csp") == []
+    # a form sent from the page that shows the links works (no "Origin: null" refusal)
+    gm.locator("tr", has=field).locator("button:has-text('Nuovo link')").click()
+    gm.wait_for_selector("text=il precedente non funziona più")
+    link = gm.get_by_label(f"Link privato di {first.name}").input_value()
+    assert link != old
     gm.goto(f"{live_server.url}{reverse('games:phase', args=[game.pk])}")
     gm.locator("form[data-submit-once] button").click()  # commit N0
     gm.wait_for_selector("text=Fase D1")

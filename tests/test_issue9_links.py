@@ -219,3 +219,29 @@ def test_4_gunicorn_runs_with_the_redacting_configuration():
     from gm import gunicorn_conf
 
     assert gunicorn_conf.logger_class == "gm.logs.RedactingGunicornLogger"
+
+
+DESK_GAMES = {
+    "games:ribelle_new": {"name": "Saloon", "players": "Sam\nVic\nOlga\nOtto\nRina\nReb",
+                          "seed": "7", "language": "it", "event_deck": "none"},
+    "games:adt_new": {"name": "Treno", "bandits": "Ada: Django\nBea: belle\nCid: Tuco",
+                      "rounds": "3", "language": "it"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("new", sorted(DESK_GAMES))
+def test_4_desk_games_show_their_links_once_and_keep_them_nowhere(client, gm_user, new):
+    client.force_login(gm_user)
+    response = client.post(reverse(new), DESK_GAMES[new])
+    assert response.status_code == 200
+    assert "no-store" in response["Cache-Control"]
+    game = gm_user.games.get()
+    tokens = _links(response.content.decode())
+    assert len(tokens) == game.players.count()
+    rotated = client.post(reverse("games:rotate", args=[game.pk, game.players.first().pk]))
+    tokens += _links(rotated.content.decode())
+    assert len(tokens) == game.players.count() + 1
+    stored = _everything_stored()
+    for token in tokens:
+        assert token not in stored
+    assert _links(client.get(reverse("games:detail", args=[game.pk])).content.decode()) == []
