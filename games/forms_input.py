@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
 from games.validators import validate_name, validate_text
-from roles.engine.overrides import OVERRIDE_KINDS
+from roles.engine.model import CORRECTION_KINDS
 
 MAX_ID = 2**63 - 1  # a bigint primary key: anything past it cannot name a row
 UNKNOWN_PLAYER = _("Giocatore sconosciuto.")
@@ -128,10 +128,11 @@ class OverrideForm(GameForm):
     player = PlayerChoiceField(error_messages={"required": _("Scegli il giocatore."),
                                                "invalid_choice": UNKNOWN_PLAYER})  # fmt: skip
     kind = forms.ChoiceField(
-        choices=[(k, k) for k in OVERRIDE_KINDS],
+        choices=[(k, k) for k in CORRECTION_KINDS],
         error_messages={"required": _("Scegli la correzione."),
                         "invalid_choice": _("Correzione sconosciuta.")},
     )  # fmt: skip
+    step = NameField(max_length=60)  # the night step it applies at ("" = the phase's end)
     reason = ReasonField()
 
 
