@@ -18,6 +18,7 @@ from games.models import Phase, Player
 from games.phases import action_submit, open_phases, vote_cast, will_save
 from games.selectors import player_page
 from games.services import player_for_token
+from games.topic_votes import votes_from_topic
 from gm.net import client_ip
 from gm.throttle import over_limit
 
@@ -147,6 +148,8 @@ def player_vote(request: HttpRequest) -> HttpResponse:
     secret = data["secret"]
     try:
         phase = _phase(player, data["phase"])
+        if not secret and votes_from_topic(player.game):
+            raise ValidationError(_("In questa partita si vota nel topic del forum."))
         target = _target(player, data["target"])
         abstain = secret and target is None and data["abstain"]
         vote_cast(phase=phase, player=player, target=target, secret=secret, abstain=abstain)
