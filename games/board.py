@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from games.engine import Rebuilt, rebuild
 from games.models import Game, Phase, Player, Submission, Will
+from roles.engine.abilities import Ability
 from roles.engine.model import Vote
 from roles.engine.votes import forum_tally
 
@@ -38,7 +39,8 @@ class TallyLine:
 class Board:
     game: Game
     phase: Phase
-    waiting: list[Player] = field(default_factory=list)  # may still act or vote
+    waiting: list[Player] = field(default_factory=list)  # still owe a vote or a choice
+    may_act: list[Player] = field(default_factory=list)  # only optional powers left unused
     done: list[Player] = field(default_factory=list)
     submissions: list[Submission] = field(default_factory=list)
     tally: list[TallyLine] = field(default_factory=list)
@@ -69,6 +71,9 @@ def phase_board(game: Game, phase: Phase, built: Rebuilt | None = None) -> Board
             expected = bool(usable)
             # A group's choice (the pack's kill, the Guards') covers all its members.
             covered = any(a.shared and a.key in group_slots for a in usable)
+            if expected and all(is_optional(a) for a in usable) and player.pk not in acted:
+                board.may_act.append(player)  # a power he may keep is not owed (issue 12 §4)
+                continue
         if expected:
             (board.done if player.pk in acted or covered else board.waiting).append(player)
     if phase.label.startswith("D"):
@@ -76,6 +81,12 @@ def phase_board(game: Game, phase: Phase, built: Rebuilt | None = None) -> Board
         board.not_voting = [p for p in board.living if p.pk not in voted]
     board.wills = list(Will.objects.filter(player__game=game).select_related("player"))
     return board
+
+
+def is_optional(ability: Ability) -> bool:
+    """A power the player may leave unused: once per game (WWW-R57, WWW-R61, WWW-R74: "may
+    try", kept for later) or with an optional target (INQ-R50)."""
+    return bool(ability.once_rule) or ability.optional_target
 
 
 def timed_tally(submissions: list[Submission]) -> tuple[list[TallyLine], set[int]]:

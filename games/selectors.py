@@ -126,6 +126,8 @@ class PlayerPage:
     will_desk: WillDesk | None = None  # None where the setup has no wills
     deliveries: list[Delivery] = field(default_factory=list)  # wills the Notaio handed him
     votes_in_topic: bool = False  # public votes are posted in the thread (issue 12)
+    over: bool = False  # the game has ended: who won, and no forms (issue 12 §4)
+    winners: list[str] = field(default_factory=list)
 
 
 def latest_submissions(phases: list[Phase], player: Player) -> dict[int, dict[str, Submission]]:
@@ -178,6 +180,10 @@ def player_page(player: Player) -> PlayerPage:
     ]  # fmt: skip
     if me.dead:
         _cemetery(page, game, rules, state, me.name)
+    if state.over:  # issue 12 §4: the end and who won; nothing left to send
+        page.over, page.winners = True, list(state.winners or ())
+        page.phases, page.open, page.abilities, page.votes = [], False, [], []
+        page.phase, page.will_desk = None, None
     return page
 
 

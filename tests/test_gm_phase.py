@@ -165,3 +165,23 @@ def test_tie_break_shows_each_decisive_vote(gm, gm_user):
     assert f"voto decisivo: {a.name}" in html
     assert f"voto decisivo: {b.name}" in html
     assert f"Ora verrebbe giustiziato {b.name}" in html  # his decisive vote came first
+
+
+def test_the_night_reminder_names_everyone_alive_and_optional_powers_are_not_owed(gm, gm_user):
+    """Issue 12 §4: the pasteable night reminder never outs a power (one @ for every living
+    player and the deadline); who still owes a choice is the GM's alone; a once-per-game power
+    (WWW-R57, WWW-R61) may be kept, so it is not owed."""
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)  # D1, nobody voted
+    assert current_phase(game).label == "N1"
+    html = gm.get(reverse("games:phase", args=[game.pk])).content.decode()
+    reminder = html.split('id="reminder">')[1].split("</textarea>")[0]
+    mentioned = {word[1:] for word in reminder.split() if word.startswith("@")}
+    assert mentioned == set(game.players.values_list("name", flat=True))
+    assert "Promemoria: la notte finisce" in reminder
+    owed = html.split('id="owed">')[1].split("</p>")[0]
+    assert game.players.get(role="maresciallo").name in owed
+    for role in ("bandito", "pistolero"):
+        assert game.players.get(role=role).name not in owed
+        assert game.players.get(role=role).name in html.split("potere facoltativo")[1]
