@@ -165,3 +165,16 @@ def test_every_referee_message_has_words():
         "rib.event_deck",
     }  # option keys
     assert ids - set(MESSAGES) == set()
+
+
+def test_dashboard_audit_and_substitution(gm, game):
+    """The shared pieces work for a desk game: the dashboard lists it, the audit shows the
+    log, a substitute takes the seat and the log follows him (names kept as seats)."""
+    ribelle_log(game=game, kind="turn", players=["Olga"])
+    assert "Saloon" in text(gm.get(reverse("dashboard")))
+    assert "table_turn" in text(gm.get(reverse("games:audit", args=[game.pk])))
+    olga = game.players.get(name="Olga")
+    gm.post(reverse("games:substitute", args=[game.pk, olga.pk]), {"name": "Ofelia"})
+    state, _ = table_state(game)
+    assert state.turn == "Ofelia"
+    assert "Turno di Ofelia, fase 1" in text(gm.get(game.get_absolute_url()))
