@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from games.board import phase_board
 from games.deadlines import game_schedule_update, phase_extend, phase_pause, phase_resume
+from games.desk import desk_module
 from games.engine import rebuild, rules_for
 from games.forms_player import phase_choices_of
 from games.models import Game, Phase, Player
@@ -39,6 +40,8 @@ from games.selectors import game_for_gm
 @login_required
 def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_for_gm(user=request.user, pk=pk)
+    if desk_module(game) is not None:  # an event-log game has no phases: its desk
+        return redirect(game)
     phase = current_phase(game)
     context: dict = {"game": game, "phase": phase, "formats": FORMATS,
                      "law_phases": phase_choices_of(rules_for(game))}  # fmt: skip

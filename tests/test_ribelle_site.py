@@ -178,3 +178,9 @@ def test_dashboard_audit_and_substitution(gm, game):
     state, _ = table_state(game)
     assert state.turn == "Ofelia"
     assert "Turno di Ofelia, fase 1" in text(gm.get(game.get_absolute_url()))
+
+
+def test_the_phase_page_of_a_desk_game_is_its_desk(gm, game):
+    response = gm.get(reverse("games:phase", args=[game.pk]))
+    assert response.status_code == 302
+    assert response["Location"] == game.get_absolute_url()
