@@ -258,6 +258,8 @@ def player_page(request: HttpRequest, player: Player) -> HttpResponse:
         "reveal_post": reveal_post(player.name, reveal.snapshot["sheriff"], "bbcode",
                                    player.game.language) if reveal else None,
         "won": player.name in (state.winners or ()), "is_rebel": seat.role == REBEL,
+        "public_roles": [(s.name, role_name(s.role)) for s in state.seats
+                         if s.face_up and s.name != player.name],
     }  # fmt: skip
     return render(request, "games/ribelle/player.html", context)
 

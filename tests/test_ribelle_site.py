@@ -128,6 +128,9 @@ def test_other_players_see_their_card_and_goal(client, game):
     assert "Fuorilegge. Vince se lo Sceriffo viene eliminato." in page
     assert "Elimina lo Sceriffo." in page
     assert 'id="reveal-form"' not in page
+    ribelle_log(game=game, kind="turn", players=["Sam"])
+    ribelle_log(game=game, kind="eliminated", players=["Vic"], by="Sam", card="bang")
+    assert "Ruoli scoperti: Sam (Sceriffo), Vic (Vice)" in text(client.get(reverse("player_home")))
 
 
 def test_final_post_and_the_game_finishes(gm, game):
