@@ -183,9 +183,23 @@ def gm_page(request: HttpRequest, game: Game) -> HttpResponse:
         "out_of_play": [s.name for s in state.seats if not s.in_play],
         "cards": [(k, str(v)) for k, v in CARD_NAMES.items()],
         "vias": [(k, str(v)) for k, v in VIA_NAMES.items()],
-        "winners": state.winners, "side": state.side,
+        "winners": state.winners, "side": state.side, "penalty_now": penalty_now(state),
     }  # fmt: skip
     return render(request, "games/ribelle/desk.html", context)
+
+
+def penalty_now(state: TableState) -> str | None:
+    """RIB-R10, RIB-R12, RIB-D5: what the Sheriff would pay now for eliminating a Deputy."""
+    sheriff = state.sheriff
+    if state.over or sheriff is None or not sheriff.in_play:
+        return None
+    if state.rebel_face_up_in_play():
+        rule = "RIB-D5" if state.revolutions else "RIB-R10"
+        msg = "rib.penalty_suspended"
+    else:
+        rule = "RIB-R12" if sheriff.sheriff_by_revolution else "RIB-R10"
+        msg = "rib.penalty_applies"
+    return ruling_line({"msg": msg, "params": {"sheriff": sheriff.name}, "rule": rule})
 
 
 @login_required

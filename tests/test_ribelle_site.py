@@ -187,3 +187,16 @@ def test_the_phase_page_of_a_desk_game_is_its_desk(gm, game):
     response = gm.get(reverse("games:phase", args=[game.pk]))
     assert response.status_code == 302
     assert response["Location"] == game.get_absolute_url()
+
+
+def test_the_desk_says_what_the_deputy_penalty_is_now(gm, game):
+    """RIB-R10, RIB-R12, RIB-D5 told before it matters: discards, suspended, the new Sheriff."""
+    page = text(gm.get(game.get_absolute_url()))
+    assert "Se lo Sceriffo Sam elimina un Vice, scarta tutte le sue carte. [RIB-R10]" in page
+    ribelle_log(game=game, kind="turn", players=["Reb"])
+    ribelle_log(game=game, kind="reveal", players=["Reb"])
+    page = text(gm.get(game.get_absolute_url()))
+    assert "lo Sceriffo Sam non perde le carte se elimina un Vice. [RIB-R10]" in page
+    ribelle_log(game=game, kind="eliminated", players=["Sam"], by="Reb")
+    page = text(gm.get(game.get_absolute_url()))
+    assert "Se lo Sceriffo Reb elimina un Vice, scarta tutte le sue carte. [RIB-R12]" in page
