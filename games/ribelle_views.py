@@ -184,8 +184,20 @@ def gm_page(request: HttpRequest, game: Game) -> HttpResponse:
         "cards": [(k, str(v)) for k, v in CARD_NAMES.items()],
         "vias": [(k, str(v)) for k, v in VIA_NAMES.items()],
         "winners": state.winners, "side": state.side, "penalty_now": penalty_now(state),
+        "next_turn": next_turn(state),
     }  # fmt: skip
     return render(request, "games/ribelle/desk.html", context)
+
+
+def next_turn(state: TableState) -> tuple[str | None, int]:
+    """What the turn form offers first: the next phase, or the next player in play."""
+    if state.turn is None:
+        return state.sheriff.name if state.sheriff else None, 1
+    if state.phase < 3 and state.by_name[state.turn].in_play:
+        return state.turn, state.phase + 1
+    seat = next(i for i, s in enumerate(state.seats) if s.name == state.turn)
+    ring = state.seats[seat + 1 :] + state.seats[: seat + 1]
+    return next((s.name for s in ring if s.in_play), None), 1
 
 
 def penalty_now(state: TableState) -> str | None:

@@ -200,3 +200,18 @@ def test_the_desk_says_what_the_deputy_penalty_is_now(gm, game):
     ribelle_log(game=game, kind="eliminated", players=["Sam"], by="Reb")
     page = text(gm.get(game.get_absolute_url()))
     assert "Se lo Sceriffo Reb elimina un Vice, scarta tutte le sue carte. [RIB-R12]" in page
+
+
+def test_the_turn_form_offers_what_comes_next(game):
+    """BANG-B1 on the desk: the next phase of the turn, then the next player in play."""
+    from games.ribelle_views import next_turn
+
+    state, _ = table_state(game)
+    assert next_turn(state) == ("Sam", 1)
+    ribelle_log(game=game, kind="turn", players=["Sam"], phase=2)
+    assert next_turn(table_state(game)[0]) == ("Sam", 3)
+    ribelle_log(game=game, kind="eliminated", players=["Vic"], by="Sam")
+    ribelle_log(game=game, kind="turn", players=["Sam"], phase=3)
+    assert next_turn(table_state(game)[0]) == ("Olga", 1)  # Vic is out of play
+    ribelle_log(game=game, kind="turn", players=["Reb"], phase=3)
+    assert next_turn(table_state(game)[0]) == ("Sam", 1)  # round the table
