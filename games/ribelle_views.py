@@ -10,7 +10,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -23,6 +23,7 @@ from games.models import Game, Player
 from games.ribelle_desk import (
     SETUP_NAME,
     Logged,
+    replay_file,
     ribelle_game_create,
     ribelle_log,
     table_state,
@@ -43,6 +44,7 @@ from games.ribelle_text import (
 )  # fmt: skip
 from games.selectors import game_for_gm
 from games.services import parse_player_names, player_link_issue
+from roles.ribelle.replay import run_ribelle
 from roles.ribelle.state import TableState
 from roles.ribelle.table import (
     EVENT_DECKS,
@@ -306,3 +308,15 @@ def player_reveal(request: HttpRequest) -> HttpResponse:
         messages.success(request, message("rib.reveal", {"player": player.name}))
         messages.info(request, _("Evento n. %(seq)s registrato.") % {"seq": logged.row.seq})
     return redirect("player_home")
+
+
+def spoiler(request: HttpRequest, game: Game) -> HttpResponse:
+    """After the game (games:spoiler dispatches here): the log as a replay file and the
+    referee's report, as JSON; the page is the desk itself."""
+    if request.GET.get("format") != "json":
+        return redirect(game)
+    data = replay_file(game)
+    response = JsonResponse({"replay": data, "report": run_ribelle(data)},
+                            json_dumps_params={"ensure_ascii": False, "indent": 2})  # fmt: skip
+    response["Content-Disposition"] = f'attachment; filename="tabula-{game.pk}-bang.json"'
+    return response

@@ -11,6 +11,7 @@ from games.models import Game, TableEvent
 from games.ribelle_desk import ribelle_game_create, ribelle_log, table_state
 from games.ribelle_text import MESSAGES
 from games.services import player_link_issue
+from roles.ribelle.replay import run_ribelle
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.django_db
@@ -215,3 +216,18 @@ def test_the_turn_form_offers_what_comes_next(game):
     assert next_turn(table_state(game)[0]) == ("Olga", 1)  # Vic is out of play
     ribelle_log(game=game, kind="turn", players=["Reb"], phase=3)
     assert next_turn(table_state(game)[0]) == ("Sam", 1)  # round the table
+
+
+def test_spoiler_is_the_replay_file_and_its_report(gm, game):
+    """After the game the export is a `manage.py replay` file (docs/replay-ribelle.md)
+    that gives the same winners."""
+    ribelle_log(game=game, kind="turn", players=["Reb"], phase=2)
+    ribelle_log(game=game, kind="eliminated", players=["Sam"], by="Reb", card="bang")
+    ribelle_log(game=game, kind="eliminated", players=["Olga", "Otto", "Rina"], by="Reb",
+                card="gatling")  # fmt: skip
+    data = gm.get(reverse("games:spoiler", args=[game.pk]) + "?format=json").json()
+    assert data["replay"]["events"][1] == {
+        "eliminated": ["Sam"], "by": "Reb", "during": None, "card": "bang",
+    }  # fmt: skip
+    assert data["report"]["winners"] == ["Vic", "Reb"]
+    assert run_ribelle(data["replay"])["winners"] == ["Vic", "Reb"]
