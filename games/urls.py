@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import gm_views, ribelle_views, views
+from games import gm_views, ribelle_views, views, will_views
 
 app_name = "games"
 urlpatterns = [
@@ -17,6 +17,7 @@ urlpatterns = [
     ),
     path("<int:pk>/registro/", views.game_audit, name="audit"),
     path("<int:pk>/spoiler/", views.game_spoiler, name="spoiler"),
+    path("<int:pk>/testamenti/", will_views.game_wills, name="wills"),
     path("<int:pk>/fase/", gm_views.phase_page, name="phase"),
     path("<int:pk>/fase/voto/", gm_views.gm_vote, name="gm_vote"),
     path("<int:pk>/fase/azione/", gm_views.gm_action, name="gm_action"),
