@@ -39,6 +39,11 @@ def text(response) -> str:
     return re.sub(r"\s+", " ", response.content.decode())
 
 
+def plain(response) -> str:
+    """The page's words, without tags (rule tags are links to the Regolamento)."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", response.content.decode()))
+
+
 def test_new_game_deals_and_shows_the_links(gm):
     """RIB-R1, RIB-R2: the form deals the table's roles (seeded) and shows every link once."""
     response = gm.post(reverse("games:ribelle_new"), {
@@ -61,7 +66,7 @@ def test_other_counts_are_refused_with_a_clear_message(gm):
         "name": "Saloon", "players": "\n".join(NAMES[:5]), "language": "it",
         "event_deck": "none",
     })  # fmt: skip
-    assert "Il Ribelle! si gioca in 4, 6, 8, 9, 10 giocatori, non in 5. [RIB-D1]" in text(response)
+    assert "Il Ribelle! si gioca in 4, 6, 8, 9, 10 giocatori, non in 5. [RIB-D1]" in plain(response)
     assert not Game.objects.exists()
 
 
@@ -71,7 +76,7 @@ def test_a_refused_event_is_not_logged_and_says_the_rule(gm, game):
     response = gm.post(reverse("games:ribelle_event", args=[game.pk]),
                        {"kind": "eliminated", "players": ["Olga"], "by": "Sam",
                         "during": "Vic"}, follow=True)  # fmt: skip
-    assert "Il registro dice che è il turno di Sam, non di Vic. [RIB-D2]" in text(response)
+    assert "Il registro dice che è il turno di Sam, non di Vic. [RIB-D2]" in plain(response)
     assert TableEvent.objects.filter(game=game).count() == 1
 
 
@@ -81,13 +86,16 @@ def test_revolution_checklist_and_posts(gm, game):
     gm.post(url, {"kind": "turn", "player": "Reb", "phase": "2"})
     response = gm.post(url, {"kind": "eliminated", "players": ["Sam"], "by": "Reb",
                              "card": "bang"}, follow=True)  # fmt: skip
-    page = text(response)
+    page = plain(response)
     assert ("Rivoluzione! Reb ha eliminato lo Sceriffo Sam durante il suo turno e diventa il "
             "nuovo Sceriffo. [RIB-R11]") in page  # fmt: skip
     assert "1. Reb mostra la carta ruolo" in page
     assert "[RIB-R14]" in page
     assert "[b]Rivoluzione! Reb è il nuovo Sceriffo[/b]" in page
     assert "**Revolution! Reb is the new Sheriff**" in page
+    linked = text(response)  # every rule tag leads to its paragraph of the Regolamento
+    assert '<a href="/regolamento/ribelle/#RIB-R11" class="rule">RIB-R11</a>' in linked
+    assert gm.get("/regolamento/ribelle/").status_code == 200
 
 
 def test_english_desk(gm, game):
@@ -95,7 +103,7 @@ def test_english_desk(gm, game):
     gm.post("/i18n/setlang/", {"language": "en", "next": "/"})
     ribelle_log(game=game, kind="turn", players=["Sam"])
     ribelle_log(game=game, kind="eliminated", players=["Vic"], by="Sam", card="bang")
-    page = text(gm.get(game.get_absolute_url()))
+    page = plain(gm.get(game.get_absolute_url()))
     assert ("Sheriff Sam eliminated the Deputy Vic: he discards every card in his hand and in "
             "play. [RIB-R10]") in page  # fmt: skip
 
@@ -113,7 +121,7 @@ def test_the_rebel_reveals_from_his_page_only_at_the_end_of_phase_1(client, game
     ribelle_log(game=game, kind="turn", players=["Olga"])
     assert 'id="reveal-form"' not in text(client.get(reverse("player_home")))
     refused = client.post(reverse("player_reveal"), follow=True)
-    assert "[RIB-R9]" in text(refused)
+    assert "[RIB-R9]" in plain(refused)
     ribelle_log(game=game, kind="turn", players=["Reb"])
     assert 'id="reveal-form"' in text(client.get(reverse("player_home")))
     page = text(client.post(reverse("player_reveal"), follow=True))
@@ -192,14 +200,14 @@ def test_the_phase_page_of_a_desk_game_is_its_desk(gm, game):
 
 def test_the_desk_says_what_the_deputy_penalty_is_now(gm, game):
     """RIB-R10, RIB-R12, RIB-D5 told before it matters: discards, suspended, the new Sheriff."""
-    page = text(gm.get(game.get_absolute_url()))
+    page = plain(gm.get(game.get_absolute_url()))
     assert "Se lo Sceriffo Sam elimina un Vice, scarta tutte le sue carte. [RIB-R10]" in page
     ribelle_log(game=game, kind="turn", players=["Reb"])
     ribelle_log(game=game, kind="reveal", players=["Reb"])
-    page = text(gm.get(game.get_absolute_url()))
+    page = plain(gm.get(game.get_absolute_url()))
     assert "lo Sceriffo Sam non perde le carte se elimina un Vice. [RIB-R10]" in page
     ribelle_log(game=game, kind="eliminated", players=["Sam"], by="Reb")
-    page = text(gm.get(game.get_absolute_url()))
+    page = plain(gm.get(game.get_absolute_url()))
     assert "Se lo Sceriffo Reb elimina un Vice, scarta tutte le sue carte. [RIB-R12]" in page
 
 
