@@ -5,7 +5,8 @@ state from the whole log. This module is what those games share: creating the ga
 dealt roles, appending an event (numbered under a lock, so two GMs' clicks never share a
 number), taking back the last one, sealing the log when the game ends, and where a desk
 game's pages live (``DESK_SETUPS``: setup key -> module with ``gm_page(request, game)`` and
-``player_page(request, player)``)."""
+``player_page(request, player)``, and optionally ``spoiler(request, game)`` for the export
+after the game)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,10 @@ from games.models import Game, Player, TableEvent
 from games.services import audit
 
 # setup key -> the module with its pages (kept as a dotted path: imported when first used)
-DESK_SETUPS: dict[str, str] = {"ribelle": "games.ribelle_views"}
+DESK_SETUPS: dict[str, str] = {
+    "ribelle": "games.ribelle_views",
+    "automobile-del-tempo": "games.adt_views",
+}
 
 
 def desk_module(game: Game) -> ModuleType | None:

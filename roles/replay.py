@@ -7,6 +7,7 @@ raises :class:`RuleViolation` (or :class:`ScenarioError` for a malformed file).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,11 @@ ACTION_KEYS = {"actor", "target", "during", "fake_role", "vision"}
 VOTE_KEYS = {"voter", "target", "secret", "abstain"}
 PHASE_KEYS = {"phase", "actions", "votes", "wills"}
 TOP_KEYS = {"setup", "seed", "players", "draws", "phases", "options"}
+# Referee games (not Werewolf) replayed by their own package's run_scenario and
+# report_text, chosen by `setup:`; one entry per game.
+REFEREE_REPLAYS = {
+    "automobile-del-tempo": "roles.automobile_del_tempo.replay",
+}
 
 
 class ScenarioError(ValueError):
@@ -84,6 +90,8 @@ def run_scenario(data: Mapping[str, Any], *, trace: bool = False) -> dict[str, A
             return run_ribelle(data)
         except MalformedLog as exc:
             raise ScenarioError(str(exc)) from exc
+    if str(data.get("setup")) in REFEREE_REPLAYS:
+        return import_module(REFEREE_REPLAYS[str(data["setup"])]).run_scenario(data, trace=trace)
     unknown = set(data) - TOP_KEYS
     if unknown:
         raise ScenarioError(f"unknown top-level key {sorted(unknown)[0]!r}")
@@ -148,6 +156,8 @@ def report_text(report: Mapping[str, Any]) -> str:
     """The announcements, as a GM reads them."""
     if report.get("setup") == RIBELLE:
         return ribelle_text(report)
+    if str(report.get("setup")) in REFEREE_REPLAYS:
+        return import_module(REFEREE_REPLAYS[str(report["setup"])]).report_text(report)
     blocks = []
     for phase in report["phases"]:
         title = "Inizio" if phase["phase"] == "setup" else phase["phase"]
