@@ -5,7 +5,8 @@ state from the whole log. This module is what those games share: creating the ga
 dealt roles, appending an event (numbered under a lock, so two GMs' clicks never share a
 number), taking back the last one, sealing the log when the game ends, and where a desk
 game's pages live (``DESK_SETUPS``: setup key -> module with ``gm_page(request, game)`` and
-``player_page(request, player)``)."""
+``player_page(request, player)``, and optionally ``spoiler(request, game)`` for the export
+after the game)."""
 
 from __future__ import annotations
 

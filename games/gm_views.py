@@ -25,6 +25,7 @@ from games.deadlines import (
     phase_reopen,
     phase_resume,
 )
+from games.desk import desk_module
 from games.engine import rebuild, rules_for
 from games.forms_input import (
     MAX_ID,
@@ -56,6 +57,8 @@ from games.selectors import game_for_gm
 @login_required
 def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_for_gm(user=request.user, pk=pk)
+    if desk_module(game) is not None:  # an event-log game has no phases: its desk
+        return redirect(game)
     phase = current_phase(game)
     rules = rules_for(game)
     context: dict = {"game": game, "phase": phase, "formats": FORMATS,

@@ -128,3 +128,27 @@ def ribelle_log(
         game.save(update_fields=["status"])
         table_events_seal(game=game)
     return Logged(row, event, outcome, state.snapshot())
+
+
+def replay_file(game: Game) -> dict[str, Any]:
+    """The game as a `manage.py replay` file (docs/replay-ribelle.md): the seated roles,
+    the options and every logged event with the players' current names."""
+    players = list(game.players.order_by("seat"))
+    names = {p.seat: p.name for p in players}
+    events = []
+    for row in table_events(game):
+        event = _event(row.kind, row.data, names)
+        entry: dict[str, Any] = {
+            row.kind: list(event.players) if row.kind == "eliminated" else event.players[0]
+        }
+        if row.kind == "turn":
+            entry["phase"] = event.phase
+        if row.kind == "eliminated":
+            entry |= {"by": event.by, "during": event.during, "card": event.card}
+        if row.kind == "returns":
+            entry["via"] = event.via
+        events.append(entry)
+    return {
+        "setup": SETUP_KEY, "seed": game.seed, "players": {p.name: p.role for p in players},
+        "options": dict(game.options), "events": events,
+    }  # fmt: skip

@@ -52,6 +52,9 @@ MESSAGES = {
         "%(player)s ha eliminato il Vice %(deputy)s con la stessa carta, prima di diventare "
         "Sceriffo: nessuna penalità."
     ),
+    "rib.penalty_applies": gettext_lazy(
+        "Se lo Sceriffo %(sheriff)s elimina un Vice, scarta tutte le sue carte."
+    ),
     "rib.reveal": gettext_lazy("%(player)s scopre il suo ruolo: è il Ribelle!."),
     "rib.penalty_suspended": gettext_lazy(
         "Finché il Ribelle! è scoperto, lo Sceriffo %(sheriff)s non perde le carte se elimina "

@@ -10,7 +10,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -24,6 +24,7 @@ from games.models import Game, Player
 from games.ribelle_desk import (
     SETUP_NAME,
     Logged,
+    replay_file,
     ribelle_game_create,
     ribelle_log,
     table_state,
@@ -44,6 +45,7 @@ from games.ribelle_text import (
 )  # fmt: skip
 from games.selectors import game_for_gm
 from games.services import parse_player_names, player_link_issue
+from roles.ribelle.replay import run_ribelle
 from roles.ribelle.state import TableState
 from roles.ribelle.table import (
     EVENT_DECKS,
@@ -183,9 +185,35 @@ def gm_page(request: HttpRequest, game: Game, tokens: dict[int, str] | None = No
         "out_of_play": [s.name for s in state.seats if not s.in_play],
         "cards": [(k, str(v)) for k, v in CARD_NAMES.items()],
         "vias": [(k, str(v)) for k, v in VIA_NAMES.items()],
-        "winners": state.winners, "side": state.side,
+        "winners": state.winners, "side": state.side, "penalty_now": penalty_now(state),
+        "next_turn": next_turn(state),
     }  # fmt: skip
     return render(request, "games/ribelle/desk.html", context)
+
+
+def next_turn(state: TableState) -> tuple[str | None, int]:
+    """What the turn form offers first: the next phase, or the next player in play."""
+    if state.turn is None:
+        return state.sheriff.name if state.sheriff else None, 1
+    if state.phase < 3 and state.by_name[state.turn].in_play:
+        return state.turn, state.phase + 1
+    seat = next(i for i, s in enumerate(state.seats) if s.name == state.turn)
+    ring = state.seats[seat + 1 :] + state.seats[: seat + 1]
+    return next((s.name for s in ring if s.in_play), None), 1
+
+
+def penalty_now(state: TableState) -> str | None:
+    """RIB-R10, RIB-R12, RIB-D5: what the Sheriff would pay now for eliminating a Deputy."""
+    sheriff = state.sheriff
+    if state.over or sheriff is None or not sheriff.in_play:
+        return None
+    if state.rebel_face_up_in_play():
+        rule = "RIB-D5" if state.revolutions else "RIB-R10"
+        msg = "rib.penalty_suspended"
+    else:
+        rule = "RIB-R12" if sheriff.sheriff_by_revolution else "RIB-R10"
+        msg = "rib.penalty_applies"
+    return ruling_line({"msg": msg, "params": {"sheriff": sheriff.name}, "rule": rule})
 
 
 @login_required
@@ -258,6 +286,8 @@ def player_page(request: HttpRequest, player: Player) -> HttpResponse:
         "reveal_post": reveal_post(player.name, reveal.snapshot["sheriff"], "bbcode",
                                    player.game.language) if reveal else None,
         "won": player.name in (state.winners or ()), "is_rebel": seat.role == REBEL,
+        "public_roles": [(s.name, role_name(s.role)) for s in state.seats
+                         if s.face_up and s.name != player.name],
     }  # fmt: skip
     return render(request, "games/ribelle/player.html", context)
 
@@ -278,3 +308,15 @@ def player_reveal(request: HttpRequest) -> HttpResponse:
         messages.success(request, message("rib.reveal", {"player": player.name}))
         messages.info(request, _("Evento n. %(seq)s registrato.") % {"seq": logged.row.seq})
     return redirect("player_home")
+
+
+def spoiler(request: HttpRequest, game: Game) -> HttpResponse:
+    """After the game (games:spoiler dispatches here): the log as a replay file and the
+    referee's report, as JSON; the page is the desk itself."""
+    if request.GET.get("format") != "json":
+        return redirect(game)
+    data = replay_file(game)
+    response = JsonResponse({"replay": data, "report": run_ribelle(data)},
+                            json_dumps_params={"ensure_ascii": False, "indent": 2})  # fmt: skip
+    response["Content-Disposition"] = f'attachment; filename="tabula-{game.pk}-bang.json"'
+    return response

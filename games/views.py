@@ -121,6 +121,10 @@ def game_spoiler(request: HttpRequest, pk: int) -> HttpResponse:
     if game.status != game.Status.FINISHED:
         messages.error(request, _("Lo spoiler si può esportare solo a partita finita."))
         return redirect(game)
+    desk = desk_module(game)
+    if desk is not None:  # an event-log game: its own export, if it has one, else its desk
+        export = getattr(desk, "spoiler", None)
+        return export(request, game) if export else redirect(game)
     data = spoiler(game)
     if request.GET.get("format") == "json":
         response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})

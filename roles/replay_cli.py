@@ -12,7 +12,10 @@ from typing import TextIO
 from roles.engine.errors import RuleViolation
 from roles.replay import ScenarioError, load_scenario, report_text, run_scenario
 
-DESCRIPTION = "Replay a scenario file (docs/spec/scenarios.md) and print what happened as JSON."
+DESCRIPTION = (
+    "Replay a scenario file (docs/spec/scenarios.md; a BANG! log with setup: ribelle, "
+    "docs/replay-ribelle.md) and print what happened as JSON."
+)
 
 
 def parser() -> argparse.ArgumentParser:

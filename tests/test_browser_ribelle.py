@@ -26,8 +26,8 @@ def log(gm, form: str, **fields: str | list[str]) -> None:
                 box.locator(f"input[name={name}][value='{v}']").check()
         else:
             box.locator(f"select[name={name}]").select_option(value)
-    box.locator("button[type=submit]").click()
-    gm.wait_for_load_state()
+    with gm.expect_navigation():
+        box.locator("button[type=submit]").click()
 
 
 def test_six_player_game_with_a_reveal_and_a_revolution_to_the_laws_win(

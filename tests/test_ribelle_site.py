@@ -11,6 +11,7 @@ from games.models import Game, TableEvent
 from games.ribelle_desk import ribelle_game_create, ribelle_log, table_state
 from games.ribelle_text import MESSAGES
 from games.services import player_link_issue
+from roles.ribelle.replay import run_ribelle
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.django_db
@@ -40,6 +41,11 @@ def text(response) -> str:
     return re.sub(r"\s+", " ", page)
 
 
+def plain(response) -> str:
+    """The page's words, without tags (rule tags are links to the Regolamento)."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", response.content.decode()))
+
+
 def test_new_game_deals_and_shows_the_links(gm):
     """RIB-R1, RIB-R2: the form deals the table's roles (seeded) and shows every link once."""
     response = gm.post(reverse("games:ribelle_new"), {
@@ -62,7 +68,7 @@ def test_other_counts_are_refused_with_a_clear_message(gm):
         "name": "Saloon", "players": "\n".join(NAMES[:5]), "language": "it",
         "event_deck": "none",
     })  # fmt: skip
-    assert "Il Ribelle! si gioca in 4, 6, 8, 9, 10 giocatori, non in 5. [RIB-D1]" in text(response)
+    assert "Il Ribelle! si gioca in 4, 6, 8, 9, 10 giocatori, non in 5. [RIB-D1]" in plain(response)
     assert not Game.objects.exists()
 
 
@@ -72,7 +78,7 @@ def test_a_refused_event_is_not_logged_and_says_the_rule(gm, game):
     response = gm.post(reverse("games:ribelle_event", args=[game.pk]),
                        {"kind": "eliminated", "players": ["Olga"], "by": "Sam",
                         "during": "Vic"}, follow=True)  # fmt: skip
-    assert "Il registro dice che è il turno di Sam, non di Vic. [RIB-D2]" in text(response)
+    assert "Il registro dice che è il turno di Sam, non di Vic. [RIB-D2]" in plain(response)
     assert TableEvent.objects.filter(game=game).count() == 1
 
 
@@ -82,13 +88,16 @@ def test_revolution_checklist_and_posts(gm, game):
     gm.post(url, {"kind": "turn", "player": "Reb", "phase": "2"})
     response = gm.post(url, {"kind": "eliminated", "players": ["Sam"], "by": "Reb",
                              "card": "bang"}, follow=True)  # fmt: skip
-    page = text(response)
+    page = plain(response)
     assert ("Rivoluzione! Reb ha eliminato lo Sceriffo Sam durante il suo turno e diventa il "
             "nuovo Sceriffo. [RIB-R11]") in page  # fmt: skip
     assert "1. Reb mostra la carta ruolo" in page
     assert "[RIB-R14]" in page
     assert "[b]Rivoluzione! Reb è il nuovo Sceriffo[/b]" in page
     assert "**Revolution! Reb is the new Sheriff**" in page
+    linked = response.content.decode()  # every rule tag leads to its paragraph of the Regolamento
+    assert '<a href="/regolamento/ribelle/#RIB-R11" class="rule">RIB-R11</a>' in linked
+    assert gm.get("/regolamento/ribelle/").status_code == 200
 
 
 def test_english_desk(gm, game):
@@ -96,7 +105,7 @@ def test_english_desk(gm, game):
     gm.post("/i18n/setlang/", {"language": "en", "next": "/"})
     ribelle_log(game=game, kind="turn", players=["Sam"])
     ribelle_log(game=game, kind="eliminated", players=["Vic"], by="Sam", card="bang")
-    page = text(gm.get(game.get_absolute_url()))
+    page = plain(gm.get(game.get_absolute_url()))
     assert ("Sheriff Sam eliminated the Deputy Vic: he discards every card in his hand and in "
             "play. [RIB-R10]") in page  # fmt: skip
 
@@ -114,7 +123,7 @@ def test_the_rebel_reveals_from_his_page_only_at_the_end_of_phase_1(client, game
     ribelle_log(game=game, kind="turn", players=["Olga"])
     assert 'id="reveal-form"' not in text(client.get(reverse("player_home")))
     refused = client.post(reverse("player_reveal"), follow=True)
-    assert "[RIB-R9]" in text(refused)
+    assert "[RIB-R9]" in plain(refused)
     ribelle_log(game=game, kind="turn", players=["Reb"])
     assert 'id="reveal-form"' in text(client.get(reverse("player_home")))
     page = text(client.post(reverse("player_reveal"), follow=True))
@@ -130,6 +139,9 @@ def test_other_players_see_their_card_and_goal(client, game):
     assert "Fuorilegge. Vince se lo Sceriffo viene eliminato." in page
     assert "Elimina lo Sceriffo." in page
     assert 'id="reveal-form"' not in page
+    ribelle_log(game=game, kind="turn", players=["Sam"])
+    ribelle_log(game=game, kind="eliminated", players=["Vic"], by="Sam", card="bang")
+    assert "Ruoli scoperti: Sam (Sceriffo), Vic (Vice)" in text(client.get(reverse("player_home")))
 
 
 def test_final_post_and_the_game_finishes(gm, game):
@@ -167,3 +179,65 @@ def test_every_referee_message_has_words():
         "rib.event_deck",
     }  # option keys
     assert ids - set(MESSAGES) == set()
+
+
+def test_dashboard_audit_and_substitution(gm, game):
+    """The shared pieces work for a desk game: the dashboard lists it, the audit shows the
+    log, a substitute takes the seat and the log follows him (names kept as seats)."""
+    ribelle_log(game=game, kind="turn", players=["Olga"])
+    assert "Saloon" in text(gm.get(reverse("dashboard")))
+    assert "table_turn" in text(gm.get(reverse("games:audit", args=[game.pk])))
+    olga = game.players.get(name="Olga")
+    gm.post(reverse("games:substitute", args=[game.pk, olga.pk]), {"name": "Ofelia"})
+    state, _ = table_state(game)
+    assert state.turn == "Ofelia"
+    assert "Turno di Ofelia, fase 1" in text(gm.get(game.get_absolute_url()))
+
+
+def test_the_phase_page_of_a_desk_game_is_its_desk(gm, game):
+    response = gm.get(reverse("games:phase", args=[game.pk]))
+    assert response.status_code == 302
+    assert response["Location"] == game.get_absolute_url()
+
+
+def test_the_desk_says_what_the_deputy_penalty_is_now(gm, game):
+    """RIB-R10, RIB-R12, RIB-D5 told before it matters: discards, suspended, the new Sheriff."""
+    page = plain(gm.get(game.get_absolute_url()))
+    assert "Se lo Sceriffo Sam elimina un Vice, scarta tutte le sue carte. [RIB-R10]" in page
+    ribelle_log(game=game, kind="turn", players=["Reb"])
+    ribelle_log(game=game, kind="reveal", players=["Reb"])
+    page = plain(gm.get(game.get_absolute_url()))
+    assert "lo Sceriffo Sam non perde le carte se elimina un Vice. [RIB-R10]" in page
+    ribelle_log(game=game, kind="eliminated", players=["Sam"], by="Reb")
+    page = plain(gm.get(game.get_absolute_url()))
+    assert "Se lo Sceriffo Reb elimina un Vice, scarta tutte le sue carte. [RIB-R12]" in page
+
+
+def test_the_turn_form_offers_what_comes_next(game):
+    """BANG-B1 on the desk: the next phase of the turn, then the next player in play."""
+    from games.ribelle_views import next_turn
+
+    state, _ = table_state(game)
+    assert next_turn(state) == ("Sam", 1)
+    ribelle_log(game=game, kind="turn", players=["Sam"], phase=2)
+    assert next_turn(table_state(game)[0]) == ("Sam", 3)
+    ribelle_log(game=game, kind="eliminated", players=["Vic"], by="Sam")
+    ribelle_log(game=game, kind="turn", players=["Sam"], phase=3)
+    assert next_turn(table_state(game)[0]) == ("Olga", 1)  # Vic is out of play
+    ribelle_log(game=game, kind="turn", players=["Reb"], phase=3)
+    assert next_turn(table_state(game)[0]) == ("Sam", 1)  # round the table
+
+
+def test_spoiler_is_the_replay_file_and_its_report(gm, game):
+    """After the game the export is a `manage.py replay` file (docs/replay-ribelle.md)
+    that gives the same winners."""
+    ribelle_log(game=game, kind="turn", players=["Reb"], phase=2)
+    ribelle_log(game=game, kind="eliminated", players=["Sam"], by="Reb", card="bang")
+    ribelle_log(game=game, kind="eliminated", players=["Olga", "Otto", "Rina"], by="Reb",
+                card="gatling")  # fmt: skip
+    data = gm.get(reverse("games:spoiler", args=[game.pk]) + "?format=json").json()
+    assert data["replay"]["events"][1] == {
+        "eliminated": ["Sam"], "by": "Reb", "during": None, "card": "bang",
+    }  # fmt: skip
+    assert data["report"]["winners"] == ["Vic", "Reb"]
+    assert run_ribelle(data["replay"])["winners"] == ["Vic", "Reb"]

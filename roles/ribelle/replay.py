@@ -112,3 +112,26 @@ def run_ribelle(data: Mapping[str, Any]) -> dict[str, Any]:
         "players": state.players_report(),
     }
     return report
+
+
+def run_scenario(data: Mapping[str, Any], *, trace: bool = False) -> dict[str, Any]:
+    """`manage.py replay`'s entry (roles.replay.REFEREE_REPLAYS): a malformed file is the
+    command's ScenarioError; ``trace`` adds nothing here (every ruling is in the report)."""
+    from roles.replay import ScenarioError  # (roles.replay finds this module by setup key)
+
+    try:
+        return run_ribelle(data)
+    except MalformedLog as exc:
+        raise ScenarioError(str(exc)) from exc
+
+
+def report_text(report: Mapping[str, Any]) -> str:
+    """`--text`: the rulings, one line each ("<event> <kind>: <msg> [<rule>]"), then the end."""
+    lines = [
+        f"{event['event']} {event['kind']}: {ruling['msg']} [{ruling['rule']}]"
+        for event in report["events"]
+        for ruling in event["rulings"]
+    ]
+    winners = ", ".join(report["winners"] or [])
+    lines.append(f"over: {report['over']}; side: {report['winning_side']}; winners: {winners}")
+    return "\n".join(lines) + "\n"
