@@ -162,8 +162,14 @@ class DeadlineForm(forms.Form):
 
     def clean_closes_at(self) -> dt.datetime | None:
         value = self.cleaned_data["closes_at"]
-        if value is not None and not 2000 <= value.year <= 2999:
-            raise forms.ValidationError(_("Data e ora non valide."), code="invalid")
+        if value is not None and not 2000 <= value.year <= 2999:  # before any zone arithmetic
+            raise forms.ValidationError(
+                _(
+                    "La scadenza deve cadere tra un'ora fa e 60 giorni da oggi "
+                    "(o usa «Chiudi ora»)."
+                ),
+                code="invalid",
+            )
         return value
 
 
