@@ -353,8 +353,10 @@ def main() -> None:
         server.terminate()
         server.wait(timeout=30)
     sustained = [s.rate for s in stages if s.keeps_up(args.p99_limit)]
-    print(f"maximum sustained rate: {max(sustained, default=0):.0f} votes/s "
-          f"(every vote acknowledged, no backlog, p99 < {args.p99_limit * 1000:.0f} ms)")
+    print(
+        f"maximum sustained rate: {max(sustained, default=0):.0f} votes/s "
+        f"(every vote acknowledged, no backlog, p99 < {args.p99_limit * 1000:.0f} ms)"
+    )
     check = json.loads(django_script(env, CHECK.format(), json.dumps(acknowledged)))
     total = sum(map(len, acknowledged.values()))
     if check["problems"]:
