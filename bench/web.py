@@ -15,7 +15,10 @@ the queue counts. Each player sends one vote at a time (a browser does); a vote 
 every player of a load process is still waiting is counted as "backlog". Each rate of
 --rates is run for --seconds, then the rate is stepped up by --step until a stage no
 longer keeps up: a stage keeps up when every vote was acknowledged, none was in backlog,
-at least 95 % of them were answered within the stage and p99 stays under --p99-limit.
+at least 95 % of them were answered within the stage and p99 stays under --p99-limit
+(when not even the first rate keeps up, the rate is halved until one does). The machine's
+load average is printed with each stage: on a shared machine it says how much of the
+figure is the site.
 
 A vote counts only when the page answers "Voto registrato"; a refusal or a server error
 is an error. At the end the database is checked: every acknowledged vote is stored for
@@ -240,6 +243,7 @@ class Stage:
     errors: list[str]
     backlog: int
     answered_in_time: int
+    load: float  # the machine's 1-minute load average at the end of the stage
 
     @property
     def offered(self) -> int:
@@ -264,7 +268,7 @@ class Stage:
                 f"p50 {statistics.median(self.latencies) * 1000 if self.latencies else 0:6.1f} ms"
                 f"  p99 {self.percentile(0.99) * 1000:7.1f} ms"
                 f"  max {max(self.latencies, default=0) * 1000:7.1f} ms"
-                f", backlog {self.backlog}{errors}")  # fmt: skip
+                f", backlog {self.backlog}{errors}, load {self.load:.1f}")  # fmt: skip
 
 
 def run_stage(pipes, rate: float, seconds: float, seed: int) -> Stage:
@@ -280,6 +284,7 @@ def run_stage(pipes, rate: float, seconds: float, seed: int) -> Stage:
         errors=[error for _, _, error in records if error],
         backlog=sum(part["backlog"] for part in parts),
         answered_in_time=sum(1 for _, answered, error in records if not error and answered <= end),
+        load=os.getloadavg()[0],
     )  # fmt: skip
 
 
@@ -302,6 +307,7 @@ def main() -> None:
            "CONN_MAX_AGE": "60", "DJANGO_READ_DOT_ENV_FILE": "false", "LOG_LEVEL": "WARNING",
            "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/14"),
            "DJANGO_SETTINGS_MODULE": "gm.settings"}  # fmt: skip
+    print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     print(f"preparing {args.players} players in {database} ...", flush=True)
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     tokens = json.loads(django_script(env, PREPARE.format(players=args.players)))
@@ -342,6 +348,11 @@ def main() -> None:
             rate += args.step
             stages.append(run_stage(pipes, rate, args.seconds, seed=len(stages) + 1))
             print(stages[-1].line(), "(search)", flush=True)
+        rate = min(s.rate for s in stages)
+        while not any(s.keeps_up(args.p99_limit) for s in stages) and rate >= 10:
+            rate /= 2  # not even the lowest rate holds: step down to find what does
+            stages.append(run_stage(pipes, rate, args.seconds, seed=len(stages) + 1))
+            print(stages[-1].line(), "(search down)", flush=True)
         for pipe in pipes:
             pipe.send(None)
         acknowledged = {}

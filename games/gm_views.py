@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from games.board import phase_board
 from games.deadlines import game_schedule_update, phase_extend, phase_pause, phase_resume
-from games.engine import rebuild, rules_for
+from games.engine import rules_for
 from games.forms_player import phase_choices_of
 from games.models import Game, Phase, Player
 from games.phases import (
@@ -34,6 +34,7 @@ from games.phases import (
 )
 from games.posts import FORMATS
 from games.selectors import game_for_gm
+from games.snapshot import built_from_snapshot
 
 
 @login_required
@@ -43,7 +44,8 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
     context: dict = {"game": game, "phase": phase, "formats": FORMATS,
                      "law_phases": phase_choices_of(rules_for(game))}  # fmt: skip
     if phase is not None:
-        built = rebuild(game)  # one rebuild: the board reads it, then the preview plays on it
+        # the phase's snapshot: the board reads it, then the preview plays on it
+        built = built_from_snapshot(game, phase)
         board = phase_board(game, phase, built)
         preview = phase_preview(phase, built)
         deadline = None if preview.over else following_deadline(game, phase, phase.closes_at)

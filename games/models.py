@@ -148,6 +148,11 @@ class Phase(models.Model):
     inputs = models.JSONField(default=dict, blank=True)  # what the engine resolved (at commit)
     overrides = models.JSONField(default=list, blank=True)  # the GM's corrections, with reasons
     outcome = models.JSONField(default=dict, blank=True)  # deaths, execution, trace, posts
+    # The engine's state after the committed phases, pickled, for the hot paths
+    # (games/snapshot.py): which rules built it, and a counter bumped by each invalidation.
+    snapshot = models.BinaryField(null=True, blank=True, editable=False)
+    snapshot_rules = models.CharField(max_length=16, blank=True, editable=False)
+    snapshot_epoch = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["game", "index"]

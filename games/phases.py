@@ -17,6 +17,7 @@ from games.engine import Inputs, Rebuilt, gather_inputs, rebuild, replay
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.posts import FORMATS, render
 from games.services import audit, next_deadline, phase_open, stored_value
+from games.snapshot import Opening, opening_state, snapshots_invalidate
 from roles.engine.announce import announce, post
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Action, GameState, PhaseOutcome, Vote
@@ -60,14 +61,15 @@ def _open_for_submissions(phase: Phase) -> tuple[Phase, dt.datetime]:
 
 def _prepare(
     phase: Phase, player: Player, target: Player | None
-) -> tuple[Phase, dt.datetime, Game, Rebuilt]:
+) -> tuple[Phase, dt.datetime, Game, Opening]:
     """What every submission starts with: the phase still open (share-locked, by the
-    database clock), the player and target of this game, the engine's current state."""
+    database clock), the player and target of this game, the engine's current state (the
+    phase's snapshot: no rebuild of the game)."""
     phase, now = _open_for_submissions(phase)
     if player.game_id != phase.game_id or (target is not None and target.game_id != player.game_id):
         raise ValidationError(_("Giocatore sconosciuto."))
     game = player.game  # loaded with the player: no extra query
-    return phase, now, game, rebuild(game)
+    return phase, now, game, opening_state(phase, game)
 
 
 def _check(callable_: Any, *args: Any) -> None:
@@ -249,6 +251,7 @@ def phase_commit(*, phase: Phase, user: AbstractBaseUser | None) -> bool:
     if built.state.over:
         game.status = Game.Status.FINISHED
         game.save(update_fields=["status"])
+    snapshots_invalidate(game)
     audit(game, "commit", user=user, phase=phase.label,
           deaths=[d.player for d in outcome.deaths])  # fmt: skip
     return True
@@ -305,5 +308,6 @@ def phase_undo(*, game: Game, user: AbstractBaseUser) -> Phase:
     last.save(update_fields=["status", "committed_at", "inputs", "outcome"])
     game.status = Game.Status.RUNNING
     game.save(update_fields=["status"])
+    snapshots_invalidate(game)
     audit(game, "undo", user=user, phase=last.label, dropped_submissions=dropped)
     return last

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from games.deadlines import deadline_notice
-from games.engine import rebuild, rules_for, start_state
+from games.engine import rules_for, start_state
 from games.forms_player import (
     ABILITY_LABELS,
     AbilityForm,
@@ -24,6 +24,7 @@ from games.forms_player import (
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.phases import current_phase, open_phases
 from games.presentation import describe, names_in
+from games.snapshot import built_from_snapshot
 from roles.engine.channels import Channel
 from roles.engine.setups import RoleCard, load_setup
 
@@ -136,7 +137,8 @@ def player_page(player: Player) -> PlayerPage:
     the forms for exactly what the rules let him do now."""
     game = player.game
     setup = load_setup(game.setup)
-    built = rebuild(game)
+    current = current_phase(game)
+    built = built_from_snapshot(game, current)  # the phase's snapshot: no replay of the game
     seats = {p.seat: p.name for p in built.players}
     card = setup.cards[setup.cards[player.role].told_as]
     phases: dict[str, list[str]] = {}
@@ -147,7 +149,7 @@ def player_page(player: Player) -> PlayerPage:
     me = state.by_name[player.name]
     channels = [c for c in rules.channels(state) if player.name in c.members + c.readers]
     page = PlayerPage(player, game, card, list(reversed(phases.items())), channels, me.alive)
-    page.phase = current_phase(game)
+    page.phase = current
     now = timezone.now()
     page.phases = [p for p in open_phases(game) if p.closes_at > now] if me.alive else []
     page.open = bool(page.phases)
