@@ -1,11 +1,23 @@
-"""The GM's phase board: who has acted, what was sent, the live vote count, the wills."""
+"""The GM's phase board: who has acted, what was sent, the live vote count, the wills.
+
+However many submissions a phase holds (a flood of vote changes), the board reads them
+aggregated in SQL and as light rows, and lists them a page at a time."""
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
+
+from django.core.paginator import Page, Paginator
+from django.db.models import Count, Max, Q
 
 from games.engine import Rebuilt, rebuild
 from games.models import Game, Phase, Player, Submission, Will
+
+SUBMISSIONS_PER_PAGE = 50
+STRUCK_SHOWN = 10  # struck ballots listed per target; older changes are counted
 
 
 @dataclass
@@ -24,6 +36,18 @@ class TallyLine:
     def count(self) -> int:
         return sum(1 for b in self.ballots if not b.struck)
 
+    @cached_property
+    def shown(self) -> list[Ballot]:
+        """The ballots the board lists: every standing one and the latest struck ones."""
+        struck = [b for b in self.ballots if b.struck]
+        older = {id(b) for b in struck[:-STRUCK_SHOWN]}
+        return [b for b in self.ballots if id(b) not in older]
+
+    @cached_property
+    def hidden(self) -> int:
+        """Older changed votes the board counts without listing them."""
+        return len(self.ballots) - len(self.shown)
+
     @property
     def decisive(self) -> Ballot | None:
         """The vote that brought the target to its total: on a tie, the target whose
@@ -32,31 +56,81 @@ class TallyLine:
         return standing[-1] if standing else None
 
 
+@dataclass(slots=True)
+class VoteEvent:
+    """A public vote event as the tally reads it (a light row, not a model)."""
+
+    kind: str
+    player_id: int
+    target_id: int | None
+    at: dt.datetime
+    player: Player
+    target: Player | None
+
+
 @dataclass
 class Board:
     game: Game
     phase: Phase
     waiting: list[Player] = field(default_factory=list)  # may still act or vote
     done: list[Player] = field(default_factory=list)
-    submissions: list[Submission] = field(default_factory=list)
+    events: list[VoteEvent] = field(default_factory=list)  # public votes, in time order
+    counts: dict[str, int] = field(default_factory=dict)  # submissions: total and by kind
+    page: Page | None = None  # the submissions listed, newest first
     tally: list[TallyLine] = field(default_factory=list)
     not_voting: list[Player] = field(default_factory=list)
     wills: list[Will] = field(default_factory=list)
     living: list[Player] = field(default_factory=list)
 
 
-def phase_board(game: Game, phase: Phase, built: Rebuilt | None = None) -> Board:
-    """The board of ``phase``, read from ``built`` (the state after the committed phases)."""
+def submission_counts(phase: Phase) -> dict[str, int]:
+    """How many submissions ``phase`` holds, by kind, and the latest id (one query)."""
+    kinds = {kind: Count("pk", filter=Q(kind=kind)) for kind in Submission.Kind.values}
+    return Submission.objects.filter(phase=phase).aggregate(
+        total=Count("pk"), last=Max("pk"), **kinds
+    )
+
+
+def board_version(phase: Phase) -> str:
+    """A fingerprint of everything the board shows: the 20-second refresh sends the board
+    again only when it changed (two small queries)."""
+    counts = submission_counts(phase)
+    wills = Will.objects.filter(player__game_id=phase.game_id).aggregate(
+        n=Count("pk"), last=Max("updated_at")
+    )
+    parts = (phase.pk, phase.status, phase.closes_at, phase.paused_at, len(phase.overrides),
+             counts["total"], counts["last"], wills["n"], wills["last"])  # fmt: skip
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+
+
+def submissions_page(phase: Phase, number: object, total: int) -> Page:
+    """One page of the phase's submissions, newest first (the count is already known)."""
+    rows = (Submission.objects.filter(phase=phase)
+            .select_related("player", "target", "entered_by").order_by("-at", "-pk"))  # fmt: skip
+    paginator = Paginator(rows, SUBMISSIONS_PER_PAGE)
+    paginator.count = total  # aggregated with the others: no second COUNT
+    return paginator.get_page(number)
+
+
+def phase_board(game: Game, phase: Phase, built: Rebuilt | None = None, page: object = 1) -> Board:
+    """The board of ``phase``, read from ``built`` (the state after the committed phases);
+    ``page``: the page of the submission list."""
     built = built or rebuild(game)
     rules, state = built.rules, built.state
     board = Board(game, phase)
-    board.submissions = list(
-        Submission.objects.filter(phase=phase).select_related("player", "target", "entered_by")
-    )
+    by_pk = {p.pk: p for p in built.players}
+    board.counts = submission_counts(phase)
+    board.page = submissions_page(phase, page, board.counts["total"])
+    senders = (Submission.objects.filter(phase=phase)
+               .values_list("player_id", "kind", "slot").distinct())  # fmt: skip
+    acted = {player for player, _, _ in senders}
+    group_slots = {slot for _, kind, slot in senders if kind == Submission.Kind.ACTION}
+    votes = (Submission.objects.filter(phase=phase, kind=Submission.Kind.VOTE)
+             .order_by("at", "pk").values_list("kind", "player_id", "target_id", "at"))  # fmt: skip
+    board.events = [VoteEvent(kind, voter, target, at, by_pk[voter], by_pk.get(target))
+                    for kind, voter, target, at in votes]  # fmt: skip
     by_name = {p.name: p for p in built.players}
     board.living = [by_name[p.name] for p in state.players if p.alive]
-    acted = {s.player_id for s in board.submissions}
-    group_slots = {s.slot for s in board.submissions if s.kind == Submission.Kind.ACTION}
     for player in board.living:
         engine_player = state.by_name[player.name]
         if phase.label.startswith("D"):
@@ -70,13 +144,13 @@ def phase_board(game: Game, phase: Phase, built: Rebuilt | None = None) -> Board
         if expected:
             (board.done if player.pk in acted or covered else board.waiting).append(player)
     if phase.label.startswith("D"):
-        board.tally, voted = timed_tally(board.submissions)
+        board.tally, voted = timed_tally(board.events)
         board.not_voting = [p for p in board.living if p.pk not in voted]
     board.wills = list(Will.objects.filter(player__game=game).select_related("player"))
     return board
 
 
-def timed_tally(submissions: list[Submission]) -> tuple[list[TallyLine], set[int]]:
+def timed_tally(submissions: list[Submission | VoteEvent]) -> tuple[list[TallyLine], set[int]]:
     """The public votes at face value, in forum style: each target with its voters and
     their times, changed or withdrawn votes struck; and the ids of who has a standing
     vote. The Boia's secret vote never shows here (INQ-D7)."""

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.board import phase_board
+from games.board import board_version, phase_board
 from games.deadlines import game_schedule_update, phase_extend, phase_pause, phase_resume
 from games.engine import rules_for
 from games.forms_player import phase_choices_of
@@ -41,19 +41,22 @@ from games.snapshot import built_from_snapshot
 def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_for_gm(user=request.user, pk=pk)
     phase = current_phase(game)
-    context: dict = {"game": game, "phase": phase, "formats": FORMATS,
+    refresh = bool(request.htmx) and request.GET.get("part") == "board"
+    version = board_version(phase) if phase is not None else ""
+    if refresh and version and request.GET.get("v") == version:
+        return HttpResponse(status=204)  # the 20-second refresh: nothing changed, no swap
+    context: dict = {"game": game, "phase": phase, "formats": FORMATS, "version": version,
                      "law_phases": phase_choices_of(rules_for(game))}  # fmt: skip
     if phase is not None:
         # the phase's snapshot: the board reads it, then the preview plays on it
         built = built_from_snapshot(game, phase)
-        board = phase_board(game, phase, built)
+        board = phase_board(game, phase, built, page=request.GET.get("page", 1))
         preview = phase_preview(phase, built)
         deadline = None if preview.over else following_deadline(game, phase, phase.closes_at)
-        posts = forum_posts(game, phase, preview.state, preview.outcome, board.submissions,
+        posts = forum_posts(game, phase, preview.state, preview.outcome, board.events,
                             deadline)  # fmt: skip
         context.update(board=board, preview=preview, posts=posts)
-    part = request.GET.get("part")
-    template = "games/phase.html#board" if request.htmx and part == "board" else "games/phase.html"
+    template = "games/phase.html#board" if refresh else "games/phase.html"
     return render(request, template, context)
 
 
