@@ -53,8 +53,9 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
         board = phase_board(game, phase, built, page=request.GET.get("page", 1))
         preview = phase_preview(phase, built)
         deadline = None if preview.over else following_deadline(game, phase, phase.closes_at)
+        # the page shows the BBCode post (the posts page has every format)
         posts = forum_posts(game, phase, preview.state, preview.outcome, board.events,
-                            deadline)  # fmt: skip
+                            deadline, formats=("bbcode",))  # fmt: skip
         context.update(board=board, preview=preview, posts=posts)
     template = "games/phase.html#board" if refresh else "games/phase.html"
     return render(request, template, context)

@@ -271,9 +271,10 @@ def forum_posts(
     outcome: PhaseOutcome,
     submissions: list[Submission],
     deadline: dt.datetime | None,
+    formats: tuple[str, ...] = FORMATS,
 ) -> dict[str, str]:
-    """The phase's public post in every format, with the next deadline (the preview shows
-    exactly what the commit stores)."""
+    """The phase's public post in every format (or in ``formats``), with the next deadline
+    (the preview shows exactly what the commit stores)."""
     with translation.override(game.language):
         what = _("Votazioni aperte") if phase.is_night else _("Consegna dei poteri")
     tally = None if phase.is_night else timed_tally(submissions)[0]
@@ -281,7 +282,7 @@ def forum_posts(
     return {
         fmt: render(parts, fmt, lang=game.language, time_zone=game.time_zone, tally=tally,
                     next_deadline=(what, deadline) if deadline is not None else None)
-        for fmt in FORMATS
+        for fmt in formats
     }  # fmt: skip
 
 
