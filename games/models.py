@@ -117,6 +117,8 @@ class AuditEvent(models.Model):
 
     class Meta:
         ordering = ["-at", "-pk"]
+        # The players' page asks for a game's latest deadline change on every submission.
+        indexes = [models.Index(fields=["game", "kind", "-at"], name="audit_game_kind_at")]
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.kind}"

@@ -22,7 +22,6 @@ from games.forms_player import (
     vote_forms,
 )
 from games.models import Game, Phase, Player, Result, Submission, Will
-from games.phases import current_phase, open_phases
 from games.presentation import describe, names_in
 from games.snapshot import built_from_snapshot
 from roles.engine.channels import Channel
@@ -132,26 +131,37 @@ def latest_submissions(phases: list[Phase], player: Player) -> dict[int, dict[st
     return latest
 
 
-def player_page(player: Player) -> PlayerPage:
+def player_page(player: Player, *, forms_only: bool = False) -> PlayerPage:
     """What a player sees: the card he was told, what he knows, his results by phase, and
-    the forms for exactly what the rules let him do now."""
+    the forms for exactly what the rules let him do now. ``forms_only``: what the forms
+    partial shows after a submission (no results, no private groups)."""
     game = player.game
     setup = load_setup(game.setup)
-    current = current_phase(game)
-    built = built_from_snapshot(game, current)  # the phase's snapshot: no replay of the game
+    pending = (
+        []
+        if game.status == Game.Status.FINISHED
+        else list(game.phases.exclude(status=Phase.Status.COMMITTED).order_by("index"))
+    )  # current_phase and open_phases in one query
+    current = pending[0] if pending else None
+    # the phase's snapshot: no replay of the game
+    built = built_from_snapshot(game, current, players=not forms_only)
     seats = {p.seat: p.name for p in built.players}
     card = setup.cards[setup.cards[player.role].told_as]
     phases: dict[str, list[str]] = {}
-    for result in Result.objects.filter(to=player).select_related("about"):
+    results = [] if forms_only else Result.objects.filter(to=player).select_related("about")
+    for result in results:
         if result.kind != "role":
             phases.setdefault(result.phase, []).append(sentence(game, result, seats))
     rules, state = built.rules, built.state
     me = state.by_name[player.name]
-    channels = [c for c in rules.channels(state) if player.name in c.members + c.readers]
+    channels = [] if forms_only else [
+        c for c in rules.channels(state) if player.name in c.members + c.readers
+    ]  # fmt: skip
     page = PlayerPage(player, game, card, list(reversed(phases.items())), channels, me.alive)
     page.phase = current
     now = timezone.now()
-    page.phases = [p for p in open_phases(game) if p.closes_at > now] if me.alive else []
+    taking = [p for p in pending if p.status == Phase.Status.OPEN]
+    page.phases = [p for p in taking if p.closes_at > now] if me.alive else []
     page.open = bool(page.phases)
     page.notice = deadline_notice(game, page.phases) if page.phases else ""
     latest = latest_submissions(page.phases, player)

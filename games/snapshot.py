@@ -85,9 +85,10 @@ def opening_state(phase: Phase, game: Game) -> Opening:
     return Opening(rules_for(game), state)
 
 
-def built_from_snapshot(game: Game, phase: Phase | None) -> Rebuilt:
-    """A ``Rebuilt`` (with the players) for the pages, from ``phase``'s snapshot when it
-    has a valid one; a finished game (no phase) is rebuilt."""
+def built_from_snapshot(game: Game, phase: Phase | None, *, players: bool = True) -> Rebuilt:
+    """A ``Rebuilt`` for the pages, from ``phase``'s snapshot when it has a valid one; a
+    finished game (no phase) is rebuilt. ``players``: with the players' rows (their
+    seats), for a page that shows results."""
     if phase is None:
         return rebuild(game)
     state = _stored(phase)
@@ -95,8 +96,8 @@ def built_from_snapshot(game: Game, phase: Phase | None) -> Rebuilt:
         built = rebuild(game)
         _keep(phase, built.state)
         return built
-    players = list(Player.objects.filter(game=game))
-    return Rebuilt(game, rules_for(game), state, players, {p.seat: p for p in players})
+    rows = list(Player.objects.filter(game=game)) if players else []
+    return Rebuilt(game, rules_for(game), state, rows, {p.seat: p for p in rows})
 
 
 def snapshots_invalidate(game: Game) -> None:
