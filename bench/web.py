@@ -244,6 +244,8 @@ class Stage:
     backlog: int
     answered_in_time: int
     load: float  # the machine's 1-minute load average at the end of the stage
+    web_cpu: float = 0.0  # CPU seconds used by gunicorn during the stage
+    database_cpu: float = 0.0  # and by the bench database's PostgreSQL backends
 
     @property
     def offered(self) -> int:
@@ -268,14 +270,61 @@ class Stage:
                 f"p50 {statistics.median(self.latencies) * 1000 if self.latencies else 0:6.1f} ms"
                 f"  p99 {self.percentile(0.99) * 1000:7.1f} ms"
                 f"  max {max(self.latencies, default=0) * 1000:7.1f} ms"
-                f", backlog {self.backlog}{errors}, load {self.load:.1f}")  # fmt: skip
+                f", backlog {self.backlog}{errors}, load {self.load:.1f}"
+                f"; CPU a vote: gunicorn {self.cpu_per_vote(self.web_cpu):.1f} ms, "
+                f"PostgreSQL {self.cpu_per_vote(self.database_cpu):.1f} ms")  # fmt: skip
+
+    def cpu_per_vote(self, seconds: float) -> float:
+        answered = len(self.latencies) + len(self.errors)
+        return seconds * 1000 / answered if answered else 0.0
 
 
-def run_stage(pipes, rate: float, seconds: float, seed: int) -> Stage:
+def cpu_times(pids: list[int]) -> dict[int, float]:
+    """CPU seconds (user + system) each process has used so far."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    times = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone
+        times[pid] = (int(fields[11]) + int(fields[12])) / ticks
+    return times
+
+
+class Meter:
+    """CPU used by the site's processes (gunicorn's and the bench database's PostgreSQL
+    backends): on a shared machine, the cost of a vote that the load does not inflate."""
+
+    def __init__(self, server: int, database: str) -> None:
+        self.server, self.database = server, database
+
+    def pids(self) -> tuple[list[int], list[int]]:
+        web = [self.server]
+        for task in Path(f"/proc/{self.server}/task").iterdir():
+            web += [int(p) for p in (task / "children").read_text().split()]
+        name = urllib.parse.urlparse(self.database).path.lstrip("/")
+        admin = self.database.rsplit("/", 1)[0] + "/postgres"
+        query = f"SELECT pid FROM pg_stat_activity WHERE datname = '{name}'"
+        out = subprocess.run(["psql", admin, "-Atc", query], capture_output=True, text=True)
+        return web, [int(p) for p in out.stdout.split()]
+
+    def read(self) -> tuple[dict[int, float], dict[int, float]]:
+        web, database = self.pids()
+        return cpu_times(web), cpu_times(database)
+
+
+def used(before: dict[int, float], after: dict[int, float]) -> float:
+    return sum(t - before.get(pid, 0.0) for pid, t in after.items())
+
+
+def run_stage(pipes, rate: float, seconds: float, seed: int, meter: Meter | None = None) -> Stage:
     start = time.time() + 1.0
+    before = meter.read() if meter else None
     for i, pipe in enumerate(pipes):
         pipe.send((rate / len(pipes), start, seconds, seed * 100 + i))
     parts = [pipe.recv() for pipe in pipes]
+    after = meter.read() if meter else None
     records = [r for part in parts for r in part["records"]]
     end = start + seconds
     return Stage(
@@ -285,6 +334,8 @@ def run_stage(pipes, rate: float, seconds: float, seed: int) -> Stage:
         backlog=sum(part["backlog"] for part in parts),
         answered_in_time=sum(1 for _, answered, error in records if not error and answered <= end),
         load=os.getloadavg()[0],
+        web_cpu=used(before[0], after[0]) if meter else 0.0,
+        database_cpu=used(before[1], after[1]) if meter else 0.0,
     )  # fmt: skip
 
 
@@ -339,19 +390,20 @@ def main() -> None:
         print(f"{args.players} players logged in through their links; {args.seconds:.0f} s "
               f"a stage, open loop", flush=True)  # fmt: skip
         run_stage(pipes, 20, 3, seed=0)  # warm-up, not reported
+        meter = Meter(server.pid, database)
         stages = []
         for n, rate in enumerate(float(r) for r in args.rates.split(",")):
-            stages.append(run_stage(pipes, rate, args.seconds, seed=n + 1))
+            stages.append(run_stage(pipes, rate, args.seconds, seed=n + 1, meter=meter))
             print(stages[-1].line(), flush=True)
         rate = max(s.rate for s in stages)
         while stages[-1].keeps_up(args.p99_limit) and rate + args.step <= args.max_rate:
             rate += args.step
-            stages.append(run_stage(pipes, rate, args.seconds, seed=len(stages) + 1))
+            stages.append(run_stage(pipes, rate, args.seconds, seed=len(stages) + 1, meter=meter))
             print(stages[-1].line(), "(search)", flush=True)
         rate = min(s.rate for s in stages)
         while not any(s.keeps_up(args.p99_limit) for s in stages) and rate >= 10:
             rate /= 2  # not even the lowest rate holds: step down to find what does
-            stages.append(run_stage(pipes, rate, args.seconds, seed=len(stages) + 1))
+            stages.append(run_stage(pipes, rate, args.seconds, seed=len(stages) + 1, meter=meter))
             print(stages[-1].line(), "(search down)", flush=True)
         for pipe in pipes:
             pipe.send(None)

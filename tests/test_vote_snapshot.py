@@ -64,7 +64,10 @@ def test_a_vote_takes_at_most_six_queries_and_never_rebuilds_the_game(
     # The page's own path (htmx): confirmed, the forms re-rendered, still no replay.
     response = client.post(reverse("player_vote"), {"target": indian.name, "phase": day.pk},
                            headers={"HX-Request": "true"})  # fmt: skip
-    assert "Voto registrato." in response.content.decode()
+    html = response.content.decode()
+    assert "Voto registrato." in html
+    assert f'<option value="{indian.name}" selected>' in html  # the standing vote, the newest
+    assert f'<option value="{cowboy.name}" selected>' not in html
     assert Submission.objects.filter(phase=day, player=sheriff).count() == 3
 
 
