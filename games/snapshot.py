@@ -66,12 +66,17 @@ def _stored(phase: Phase) -> GameState | None:
 def _keep(phase: Phase, state: GameState) -> None:
     """Store the state on the row once the current transaction commits, unless the row
     was invalidated meanwhile (its epoch moved on)."""
-    data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+    try:
+        data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):  # the next caller rebuilds
+        log.exception("the state of phase %s cannot be kept", phase.pk)
+        return
     epoch = phase.snapshot_epoch
-    transaction.on_commit(
+    transaction.on_commit(  # robust: a failure to keep it never fails what was done
         lambda: Phase.objects.filter(pk=phase.pk, snapshot_epoch=epoch).update(
             snapshot=data, snapshot_rules=RULES_VERSION
-        )
+        ),
+        robust=True,
     )
 
 

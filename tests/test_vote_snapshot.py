@@ -154,3 +154,23 @@ def test_a_substitution_invalidates_the_snapshot(gm_user, django_capture_on_comm
     seat.refresh_from_db()
     vote_cast(phase=day, player=seat, target=game.players.get(role="indiano"))
     vote_cast(phase=day, player=game.players.get(role="indiano"), target=seat)
+
+
+def test_a_state_that_cannot_be_kept_never_fails_the_vote(
+    gm_user, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Keeping the snapshot is an optimisation: if the state cannot be pickled, the vote
+    is judged on the rebuilt state and stored all the same."""
+    game = make_game(gm_user)
+    day = day_one(game, gm_user)
+
+    def unpicklable(*args, **kwargs):
+        raise pickle.PicklingError("a state the engine made unpicklable")
+
+    monkeypatch.setattr(snapshot.pickle, "dumps", unpicklable)
+    voter, target = game.players.get(role="sceriffo"), game.players.get(role="indiano")
+    with django_capture_on_commit_callbacks(execute=True):
+        vote_cast(phase=day, player=voter, target=target)
+    day.refresh_from_db()
+    assert day.snapshot is None
+    assert Submission.objects.filter(phase=day, player=voter, target=target).exists()
