@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils import timezone
+
 from games.models import Game, Phase, Player, Submission, Will
+from games.wills import handed_in
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Action, GameState, PhaseOutcome, Vote
 from roles.engine.overrides import apply_overrides
@@ -134,7 +137,8 @@ def gather_inputs(built: Rebuilt, phase: Phase) -> Inputs:
             "voter": sub.player__seat, "target": sub.target__seat,
             "at": order, "secret": vote.secret, "abstain": sub.abstain,
         })  # fmt: skip
+    now = timezone.now()  # the Notaio holds the wills handed in by now (WWW-D22)
     for will in Will.objects.filter(player__game=built.game).select_related("player"):
-        if will.text.strip() and rules.can_write_will(state, will.player.name):
+        if handed_in(built.game, rules, state, will, now):
             inputs.wills[str(will.player.seat)] = will.text
     return inputs

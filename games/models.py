@@ -207,11 +207,14 @@ class Submission(models.Model):
 
 
 class Will(models.Model):
-    """A player's will (WWW-R41..R47), kept whole; the engine cuts it when delivered."""
+    """A player's will (WWW-R41..R47), kept whole; the engine cuts it when delivered.
+    A draft until its dead author hands it in (``handed_in_at``) or its deadline passes;
+    then it is frozen (WWW-R46, WWW-D23)."""
 
     player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="will")
     text = models.TextField(blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    handed_in_at = models.DateTimeField(_("consegnato il"), null=True, blank=True)
 
     def __str__(self) -> str:
         return f"will of {self.player_id}"

@@ -18,10 +18,12 @@ from games.models import Game, Phase, Player, Result, Submission, Will
 from games.posts import FORMATS, render
 from games.services import audit, next_deadline, phase_open, stored_value
 from games.snapshot import Opening, opening_state, snapshots_invalidate
+from games.wills import will_desk
 from roles.engine.announce import announce, post
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Action, GameState, PhaseOutcome, Vote
 from roles.engine.overrides import OVERRIDE_KINDS
+from roles.engine.wills import word_count
 
 
 def current_phase(game: Game) -> Phase | None:
@@ -138,15 +140,22 @@ def vote_cast(
 
 @transaction.atomic
 def will_save(*, player: Player, text: str) -> Will:
-    """Save a player's will (loners write none, WWW-R44)."""
-    built = rebuild(player.game)
-    if (
-        player.game.setup == "wild-west-wolf"
-        and built.state.by_name[player.name].faction == "solitario"
-    ):
-        raise ValidationError(_("I personaggi Solitari non possono scrivere testamento."))
-    will, _created = Will.objects.update_or_create(player=player, defaults={"text": text})
-    audit(player.game, "will", player=player, words=len(text.split()))
+    """Save a player's will (WWW-R41..R47). A draft while he lives; once he is dead,
+    saving hands it in and freezes it, as its deadline does (WWW-R46, WWW-D23); nothing
+    changes after the end of the game; loners write none (WWW-R44)."""
+    game = player.game
+    built = rebuild(game)
+    Will.objects.get_or_create(player=player)
+    will = Will.objects.select_for_update().get(player=player)  # one hand-in at a time
+    desk = will_desk(game, built.rules, built.state, player, will)
+    if desk is None:
+        raise ValidationError(_("In questa partita non si scrivono testamenti."))
+    if not desk.editable:
+        raise ValidationError(desk.refused or desk.frozen)
+    will.text = text
+    will.handed_in_at = None if desk.alive else timezone.now()  # alive again after an undo
+    will.save(update_fields=["text", "handed_in_at", "updated_at"])
+    audit(game, "will", player=player, words=word_count(text), handed_in=not desk.alive)
     return will
 
 

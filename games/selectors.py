@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import connection
@@ -14,7 +13,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from games.deadlines import deadline_notice
-from games.engine import rules_for, start_state
+from games.engine import rebuild, rules_for, start_state
 from games.forms_player import (
     ABILITY_LABELS,
     AbilityForm,
@@ -25,6 +24,7 @@ from games.forms_player import (
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.presentation import describe, names_in
 from games.snapshot import built_from_snapshot
+from games.wills import Delivery, WillDesk, deliveries, spoiler_wills, will_deadline_at, will_desk
 from roles.engine.channels import Channel
 from roles.engine.setups import RoleCard, load_setup
 
@@ -118,8 +118,8 @@ class PlayerPage:
     used: list[str] = field(default_factory=list)  # once-per-game powers already spent
     cemetery_from: dt.datetime | None = None  # a dead player's Cemetery access (WWW-R46)
     cemetery_open: bool = True
-    can_write_will: bool = False
-    word_limit: int = 150
+    will_desk: WillDesk | None = None  # None where the setup has no wills
+    deliveries: list[Delivery] = field(default_factory=list)  # wills the Notaio handed him
 
 
 def latest_submissions(phases: list[Phase], player: Player) -> dict[int, dict[str, Submission]]:
@@ -154,8 +154,8 @@ def player_page(player: Player, *, forms_only: bool = False) -> PlayerPage:
     seats = {p.seat: p.name for p in built.players}
     card = setup.cards[setup.cards[player.role].told_as]
     phases: dict[str, list[str]] = {}
-    results = [] if forms_only else Result.objects.filter(to=player).select_related("about")
-    for result in results:
+    mine = [] if forms_only else list(Result.objects.filter(to=player).select_related("about"))
+    for result in mine:
         if result.kind != "role":
             phases.setdefault(result.phase, []).append(sentence(game, result, seats))
     rules, state = built.rules, built.state
@@ -175,33 +175,27 @@ def player_page(player: Player, *, forms_only: bool = False) -> PlayerPage:
         shown = tuple(form.ability.key for form in page.abilities)
         page.abilities += ability_forms(built, phase, player.name, latest[phase.pk], skip=shown)
         page.votes += vote_forms(built, phase, player.name, latest[phase.pk])
-    page.can_write_will = rules.can_write_will(state, player.name)
     page.will = Will.objects.filter(player=player).first()
+    page.will_desk = will_desk(game, rules, state, player, page.will)
+    limit = rules.will_word_limit(state)
+    page.deliveries = deliveries(game, limit, seats, mine) if limit is not None else []
     page.used = [
         str(ABILITY_LABELS.get(a.key, a.key)) for a in rules.abilities_of(me)
         if a.once_rule and (me.name, a.key) in state.used
     ]  # fmt: skip
     if me.dead:
         _cemetery(page, game, rules, state, me.name)
-    page.word_limit = state.options.get(f"{rules.prefix}will_word_limit", 150)
     return page
 
 
 def _cemetery(page: PlayerPage, game: Game, rules: Any, state: Any, name: str) -> None:
     """WWW-R46, WWW-D23: a dead player enters the Cemetery once he hands in his will or
     its deadline passes (loners at once)."""
-    deadline = getattr(rules, "will_deadline", lambda *_: None)(state, name)
-    if deadline is None:
+    page.cemetery_from = will_deadline_at(game, rules, state, name)
+    if page.cemetery_from is None:
         return
-    label, at = deadline
-    phase = game.phases.filter(label=label).first()
-    if phase is None:
-        return
-    zone = ZoneInfo(game.time_zone)
-    day = phase.closes_at.astimezone(zone).date()
-    page.cemetery_from = dt.datetime.combine(day, dt.time.fromisoformat(at), tzinfo=zone)
-    handed_in = page.will is not None and page.will.text.strip()
-    page.cemetery_open = bool(handed_in) or timezone.now() >= page.cemetery_from
+    handed_in = page.will is not None and page.will.handed_in_at is not None
+    page.cemetery_open = handed_in or timezone.now() >= page.cemetery_from
 
 
 def spoiler(game: Game) -> dict[str, Any]:
@@ -228,6 +222,7 @@ def spoiler(game: Game) -> dict[str, Any]:
             "announcement": phase.outcome.get("announcement", ""),
         })  # fmt: skip
     last = game.phases.filter(status=Phase.Status.COMMITTED).order_by("-index").first()
+    built = rebuild(game)
     return {
         "game": game.name, "setup": game.setup, "seed": game.seed, "options": game.options,
         "draws": game.draws,
@@ -240,4 +235,5 @@ def spoiler(game: Game) -> dict[str, Any]:
         "phases": phases,
         "winners": last.outcome.get("winners") if last else None,
         "winning_factions": last.outcome.get("winning_factions") if last else None,
+        "wills": spoiler_wills(game, built.rules, built.state),
     }  # fmt: skip

@@ -127,7 +127,7 @@ def game_create(
     return game
 
 
-# Result kinds whose value names players (shared/spec/scenarios.md).
+# Result kinds whose value names players (docs/spec/scenarios.md).
 NAME_KINDS = {
     "knows", "bounty", "spotted", "spotted_by", "recognized", "recruited_by", "rinnegato",
     "wills", "visitors",

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import gm_views, views
+from games import gm_views, views, will_views
 
 app_name = "games"
 urlpatterns = [
@@ -14,6 +14,7 @@ urlpatterns = [
     ),
     path("<int:pk>/registro/", views.game_audit, name="audit"),
     path("<int:pk>/spoiler/", views.game_spoiler, name="spoiler"),
+    path("<int:pk>/testamenti/", will_views.game_wills, name="wills"),
     path("<int:pk>/fase/", gm_views.phase_page, name="phase"),
     path("<int:pk>/fase/voto/", gm_views.gm_vote, name="gm_vote"),
     path("<int:pk>/fase/azione/", gm_views.gm_action, name="gm_action"),

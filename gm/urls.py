@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from games import player_views
+from games import player_views, rules_views
 from gm import views
 
 urlpatterns = [
@@ -17,5 +17,6 @@ urlpatterns = [
     path("io/azione/", player_views.player_action, name="player_action"),
     path("io/voto/", player_views.player_vote, name="player_vote"),
     path("io/testamento/", player_views.player_will, name="player_will"),
+    path("regolamento/<slug:setup>/", rules_views.rulebook_page, name="rulebook"),
     path("admin/", admin.site.urls),
 ]

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from django import template
+from django.forms import BoundField
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+
+from games import rulebook
+from games.rulebook import link_rules
 
 register = template.Library()
 
@@ -18,3 +23,23 @@ def cause(key: str) -> str:
         "left": _("lascia il villaggio"), "gm": _("correzione del master"),
     }  # fmt: skip
     return labels.get(key, key)
+
+
+@register.filter
+def rule_links(text: object) -> SafeString:
+    """``text`` escaped, each rule tag (``[WWW-R57]``) linked to its paragraph of the
+    setup's Regolamento page."""
+    return link_rules(text)
+
+
+@register.filter
+def rule_tag(rules: str) -> SafeString:
+    """One or more rule numbers (``"WWW-R46, WWW-D23"``) as a linked tag: ``[WWW-R46, …]``."""
+    return link_rules(f"[{rules}]") if rules else mark_safe("")
+
+
+@register.filter
+def option_rule(field: BoundField, setup_key: str) -> SafeString:
+    """The DECISION documenting a game option's field, as a linked tag."""
+    option = field.name.removeprefix("opt_").replace("__", ".")
+    return rule_tag(rulebook.option_rule(setup_key, option))

@@ -39,6 +39,7 @@ class Ruleset(ABC):
     roles_rule: ClassVar[str]  # the rule fixing the role list
     undealt_rule: ClassVar[str] = ""  # the rule keeping a known role out of the deal
     vote_rules: ClassVar[dict[str, str]]  # which rule forbids what, for votes
+    will_rules: ClassVar[dict[str, str]] = {}  # the wills' rules: limit, deadline, refused
     dead_actor_rule: ClassVar[str]
     night_order: ClassVar[tuple[str, ...]]
 
@@ -178,9 +179,20 @@ class Ruleset(ABC):
             self.check_win(state, outcome)
         return outcome
 
+    def will_word_limit(self, state: GameState) -> int | None:
+        """How many words of a will are delivered; None where the setup has no wills (its
+        options name no ``will_word_limit``)."""
+        return state.options.get(self.prefix + "will_word_limit")
+
     def can_write_will(self, state: GameState, name: str) -> bool:
-        """Whether ``name`` may write a will (everybody, unless the ruleset says otherwise)."""
-        return True
+        """Whether ``name`` may write a will (everybody, where the setup has wills, unless
+        the ruleset says otherwise)."""
+        return self.will_word_limit(state) is not None
+
+    def will_deadline(self, state: GameState, name: str) -> tuple[str, str] | None:
+        """(phase, HH:MM) by which the dead ``name`` must hand in his will; None when no
+        deadline applies (the living, a setup without wills)."""
+        return None
 
     def take_wills(self, state: GameState, label: str, wills: Mapping[str, str]) -> None:
         for author, text in wills.items():

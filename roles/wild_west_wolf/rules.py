@@ -13,6 +13,7 @@ from roles.engine.channels import Channel, cemetery, living
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Action, GameState, PhaseOutcome, Player, Vote
 from roles.engine.ruleset import Ruleset
+from roles.engine.wills import cut_will
 from roles.wild_west_wolf import night
 from roles.wild_west_wolf.abilities import (
     ABILITIES,
@@ -37,6 +38,9 @@ class WildWestWolf(Ruleset):
     vote_rules: ClassVar[dict[str, str]] = {
         "when": "WWW-R14", "secret": "WWW-D4", "target": "WWW-D4", "self": "WWW-D4",
         "tie": "WWW-R10",
+    }  # fmt: skip
+    will_rules: ClassVar[dict[str, str]] = {
+        "limit": "WWW-R45", "deadline": "WWW-R46", "refused": "WWW-R44", "decision": "WWW-D23",
     }  # fmt: skip
     night_order = night.NIGHT_ORDER_KEYS
 
@@ -170,16 +174,16 @@ class WildWestWolf(Ruleset):
 
     def can_write_will(self, state: GameState, name: str) -> bool:
         """WWW-R44: loners cannot write a will (once dead they have already won or lost)."""
-        return state.by_name[name].faction != "solitario"
+        return state.by_name[name].faction != "solitario" and super().can_write_will(state, name)
 
     def take_wills(self, state: GameState, label: str, wills: dict[str, str]) -> None:
-        limit = self.opt(state, "will_word_limit")
+        limit = self.will_word_limit(state) or 0
         for author, text in wills.items():
             player = self.player(state, author, label)
             if not self.can_write_will(state, author):
                 raise self.violation(label, player, "cannot write a will: loners have already "
                                      "won or lost", "WWW-R44")  # fmt: skip
-            state.wills[author] = " ".join(str(text).split()[:limit])  # WWW-R45
+            state.wills[author] = cut_will(str(text), limit).kept  # WWW-R45
 
     # -- the night ----------------------------------------------------------------------
 

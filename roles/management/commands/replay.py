@@ -13,7 +13,7 @@ from roles.replay import ScenarioError, load_scenario, report_text, run_scenario
 
 
 class Command(BaseCommand):
-    help = "Replay a scenario file (shared/spec/scenarios.md) and print what happened as JSON."
+    help = "Replay a scenario file (docs/spec/scenarios.md) and print what happened as JSON."
     requires_system_checks: list[str] = []
     requires_migrations_checks = False
 
