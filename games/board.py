@@ -16,7 +16,7 @@ from django.db.models import Count, Max, Q
 from django.db.models.expressions import RawSQL
 
 from games.engine import Rebuilt, rebuild
-from games.models import Game, Phase, Player, Submission, Will
+from games.models import AuditEvent, Game, Phase, Player, Submission, Will
 
 SUBMISSIONS_PER_PAGE = 50
 STRUCK_SHOWN = 10  # struck ballots listed per target; older changes are counted
@@ -95,13 +95,13 @@ def submission_counts(phase: Phase) -> dict[str, int]:
 
 def board_version(phase: Phase) -> str:
     """A fingerprint of everything the board shows: the 20-second refresh sends the board
-    again only when it changed (two small queries)."""
+    again only when it changed (three small queries)."""
     counts = submission_counts(phase)
-    wills = Will.objects.filter(player__game_id=phase.game_id).aggregate(
-        n=Count("pk"), last=Max("updated_at")
-    )
+    # every other change (a will, a substitution, an override...) leaves an audit event
+    audited = AuditEvent.objects.filter(game_id=phase.game_id).aggregate(last=Max("pk"))
+    wills = Will.objects.filter(player__game_id=phase.game_id).aggregate(last=Max("updated_at"))
     parts = (phase.pk, phase.status, phase.closes_at, phase.paused_at, len(phase.overrides),
-             counts["total"], counts["last"], wills["n"], wills["last"])  # fmt: skip
+             counts["total"], counts["last"], audited["last"], wills["last"])  # fmt: skip
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
 
 

@@ -16,6 +16,7 @@ from django.utils import timezone
 from games.board import SUBMISSIONS_PER_PAGE
 from games.models import Submission
 from games.phases import current_phase, phase_commit, vote_cast
+from games.services import player_substitute
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db
@@ -97,3 +98,15 @@ def test_the_refresh_answers_204_until_the_board_changes(client, day):
     fresh = re.search(r'hx-get="([^"]*part=board[^"]*)"', board).group(1).replace("&amp;", "&")
     assert fresh != refresh
     assert client.get(fresh, headers={"HX-Request": "true"}).status_code == 204
+
+
+def test_a_substitution_sends_the_board_again(client, day, gm_user):
+    """A new forum name is shown on the board at the next refresh."""
+    url = reverse("games:phase", args=[day.game_id])
+    html = client.get(url).content.decode()
+    refresh = re.search(r'hx-get="([^"]*part=board[^"]*)"', html).group(1).replace("&amp;", "&")
+    player_substitute(player=day.game.players.get(role="sceriffo"), new_name="Nuovo",
+                      user=gm_user)  # fmt: skip
+    changed = client.get(refresh, headers={"HX-Request": "true"})
+    assert changed.status_code == 200
+    assert "Nuovo" in changed.content.decode()
