@@ -34,20 +34,24 @@ ROW = re.compile(r'<tr id="submission-(\d+)"')
 TOTAL = re.compile(r'data-submissions="(\d+)"')
 
 
-def timed(call, loads: int) -> tuple[list[float], object]:
-    times, response = [], None
+def timed(call, loads: int) -> tuple[tuple[list[float], list[float]], object]:
+    """Wall-clock and CPU seconds (this process: Django, not PostgreSQL) of each call."""
+    times, cpu, response = [], [], None
     for _ in range(loads):
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.process_time()
         response = call()
         times.append(time.perf_counter() - began)
-    return times, response
+        cpu.append(time.process_time() - began_cpu)
+    return (times, cpu), response
 
 
-def figures(times: list[float]) -> str:
+def figures(measured: tuple[list[float], list[float]]) -> str:
+    times, cpu = measured
     ordered = sorted(times)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
     return (f"median {statistics.median(ordered) * 1000:7.1f} ms, p99 {p99 * 1000:7.1f} ms, "
-            f"max {ordered[-1] * 1000:7.1f} ms")  # fmt: skip
+            f"max {ordered[-1] * 1000:7.1f} ms; CPU median {statistics.median(cpu) * 1000:6.1f} ms"
+            f", load {os.getloadavg()[0]:.1f}")  # fmt: skip
 
 
 def main() -> None:
