@@ -86,6 +86,7 @@ def main() -> None:
     from games.services import game_create
 
     call_command("migrate", verbosity=0)
+    call_command("collectstatic", "--noinput", verbosity=0)  # DEBUG off: the manifest
     gm = get_user_model().objects.create_user("bench-gm", password="x")
     names = [f"p{i}" for i in range(16)]
     game = game_create(gm=gm, name="bench", setup_key="wild-west-wolf", player_names=names,
