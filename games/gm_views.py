@@ -45,8 +45,10 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
     version = board_version(phase) if phase is not None else ""
     if refresh and version and request.GET.get("v") == version:
         return HttpResponse(status=204)  # the 20-second refresh: nothing changed, no swap
+    rules = rules_for(game)
     context: dict = {"game": game, "phase": phase, "formats": FORMATS, "version": version,
-                     "law_phases": phase_choices_of(rules_for(game))}  # fmt: skip
+                     "law_phases": phase_choices_of(rules), "action_fields": rules.action_fields,
+                     "has_secret_vote": rules.has_secret_vote}  # fmt: skip
     if phase is not None:
         # the phase's snapshot: the board reads it, then the preview plays on it
         built = built_from_snapshot(game, phase)
@@ -56,7 +58,8 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
         # the page shows the BBCode post (the posts page has every format)
         posts = forum_posts(game, phase, preview.state, preview.outcome, board.events,
                             deadline, formats=("bbcode",))  # fmt: skip
-        context.update(board=board, preview=preview, posts=posts)
+        context.update(board=board, preview=preview, posts=posts,
+                       steps=built.rules.steps(phase.label))  # fmt: skip
     template = "games/phase.html#board" if refresh else "games/phase.html"
     return render(request, template, context)
 
@@ -145,14 +148,16 @@ def gm_action(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def gm_override(request: HttpRequest, pk: int) -> HttpResponse:
-    """A correction of the outcome, with its reason (the preview applies it)."""
+    """A correction (a death prevented or added, at a named step or at the phase's end),
+    with its reason: the preview, the commit and every rebuild resolve the phase with it."""
     try:
         game, phase = _running(request, pk)
         player = _player(game, request.POST.get("player", ""))
         if player is None:
             raise ValidationError(_("Scegli il giocatore."))
         override_add(phase=phase, user=request.user, kind=request.POST.get("kind", ""),
-                     player=player, reason=_reason(request))  # fmt: skip
+                     player=player, reason=_reason(request),
+                     step=request.POST.get("step", ""))  # fmt: skip
     except ValidationError as exc:
         return _back(request, pk, error=exc)
     return _back(request, pk, _("Correzione registrata: l'anteprima la applica."))

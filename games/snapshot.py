@@ -5,9 +5,9 @@ rebuilding it replays the whole game, so it is kept, pickled, in the phase's ``s
 column (PostgreSQL: a cache or Redis outage never stops a vote) and read back with the
 row the submission locks anyway. It is stale after a commit, an undo or a substitution
 (names), which call ``snapshots_invalidate``, and after any change of the rules' code:
-``RULES_VERSION`` hashes the sources the state is built from, so a deploy invalidates
-every snapshot by itself. The pickle is written and read only by this module, from rows
-of our own database.
+``rules_version`` (the ruleset's own version, a digest of its code, and the bridge's)
+is kept with it, so a deploy of other rules invalidates every snapshot by itself. The
+pickle is written and read only by this module, from rows of our own database.
 
 A snapshot is written back after the transaction that built it, guarded by the row's
 ``snapshot_epoch`` (bumped by every invalidation): a commit landing in between wins.
@@ -32,17 +32,16 @@ from roles.engine.ruleset import Ruleset
 log = logging.getLogger(__name__)
 
 
-def _rules_version() -> str:
-    """A digest of every source the engine's state depends on (roles/ and the bridge)."""
-    base = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256()
-    sources = sorted((base / "roles").rglob("*.py")) + sorted((base / "roles").rglob("*.yaml"))
-    for path in [*sources, base / "games" / "engine.py"]:
-        digest.update(str(path.relative_to(base)).encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:16]
+# The bridge that turns stored inputs into the engine's state (games/engine.py) counts too.
+_BRIDGE = hashlib.blake2b(
+    (Path(__file__).resolve().parent / "engine.py").read_bytes(), digest_size=4
+).hexdigest()
 
 
-RULES_VERSION = _rules_version()
+def rules_version(rules: Ruleset) -> str:
+    """What a snapshot was built with: the ruleset's version (its setup's declared version
+    and a digest of its code and the engine's) and the bridge's digest."""
+    return f"{rules.version}/{_BRIDGE}"
 
 
 @dataclass
@@ -53,8 +52,8 @@ class Opening:
     state: GameState
 
 
-def _stored(phase: Phase) -> GameState | None:
-    if phase.snapshot is None or phase.snapshot_rules != RULES_VERSION:
+def _stored(phase: Phase, rules: Ruleset) -> GameState | None:
+    if phase.snapshot is None or phase.snapshot_rules != rules_version(rules):
         return None
     try:
         return pickle.loads(phase.snapshot)
@@ -63,7 +62,7 @@ def _stored(phase: Phase) -> GameState | None:
         return None
 
 
-def _keep(phase: Phase, state: GameState) -> None:
+def _keep(phase: Phase, rules: Ruleset, state: GameState) -> None:
     """Store the state on the row once the current transaction commits, unless the row
     was invalidated meanwhile (its epoch moved on)."""
     try:
@@ -71,10 +70,10 @@ def _keep(phase: Phase, state: GameState) -> None:
     except (pickle.PicklingError, TypeError, AttributeError):  # the next caller rebuilds
         log.exception("the state of phase %s cannot be kept", phase.pk)
         return
-    epoch = phase.snapshot_epoch
+    epoch, version = phase.snapshot_epoch, rules_version(rules)
     transaction.on_commit(  # robust: a failure to keep it never fails what was done
         lambda: Phase.objects.filter(pk=phase.pk, snapshot_epoch=epoch).update(
-            snapshot=data, snapshot_rules=RULES_VERSION
+            snapshot=data, snapshot_rules=version
         ),
         robust=True,
     )
@@ -83,11 +82,12 @@ def _keep(phase: Phase, state: GameState) -> None:
 def opening_state(phase: Phase, game: Game) -> Opening:
     """The state after the game's committed phases, from ``phase``'s snapshot (the row
     as just read: the submissions read it share-locked) or rebuilt and kept."""
-    state = _stored(phase)
+    rules = rules_for(game)
+    state = _stored(phase, rules)
     if state is None:
         state = rebuild(game).state
-        _keep(phase, state)
-    return Opening(rules_for(game), state)
+        _keep(phase, rules, state)
+    return Opening(rules, state)
 
 
 def built_from_snapshot(game: Game, phase: Phase | None, *, players: bool = True) -> Rebuilt:
@@ -96,13 +96,14 @@ def built_from_snapshot(game: Game, phase: Phase | None, *, players: bool = True
     seats), for a page that shows results."""
     if phase is None:
         return rebuild(game)
-    state = _stored(phase)
+    rules = rules_for(game)
+    state = _stored(phase, rules)
     if state is None:
         built = rebuild(game)
-        _keep(phase, built.state)
+        _keep(phase, rules, built.state)
         return built
     rows = list(Player.objects.filter(game=game)) if players else []
-    return Rebuilt(game, rules_for(game), state, rows, {p.seat: p for p in rows})
+    return Rebuilt(game, rules, state, rows, {p.seat: p for p in rows})
 
 
 def snapshots_invalidate(game: Game) -> None:

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0002_h5_table_events"),
+        ("games", "0003_h4_rules_version"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -24,7 +24,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="phase",
             name="snapshot_rules",
-            field=models.CharField(blank=True, editable=False, max_length=16),
+            field=models.CharField(blank=True, editable=False, max_length=120),
         ),
         migrations.AddIndex(
             model_name="auditevent",
