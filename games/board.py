@@ -70,6 +70,7 @@ class VoteEvent:
     at: dt.datetime
     player: Player
     target: Player | None
+    abstain: bool = False
 
 
 @dataclass
@@ -78,13 +79,18 @@ class Board:
     phase: Phase
     waiting: list[Player] = field(default_factory=list)  # may still act or vote
     done: list[Player] = field(default_factory=list)
-    events: list[VoteEvent] = field(default_factory=list)  # public votes, in time order
+    events: list[VoteEvent] = field(default_factory=list)  # vote events, in time order
     counts: dict[str, int] = field(default_factory=dict)  # submissions: total and by kind
     page: Page | None = None  # the submissions listed, newest first
     tally: list[TallyLine] = field(default_factory=list)
     not_voting: list[Player] = field(default_factory=list)
     wills: list[Will] = field(default_factory=list)
     living: list[Player] = field(default_factory=list)
+
+    @property
+    def submissions(self) -> list[VoteEvent]:
+        """The vote events (public and secret), as the counts and the posts read them."""
+        return self.events
 
 
 def submission_counts(phase: Phase) -> dict[str, int]:
@@ -107,16 +113,20 @@ def board_version(phase: Phase) -> str:
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
 
 
-def vote_rows(phase: Phase) -> list[tuple[int, int | None, dt.datetime]]:
-    """(voter id, target id, time) of the phase's public votes, in time order. On
-    PostgreSQL the time comes as seconds since the epoch: thousands of rows are read
-    without parsing a timestamp each."""
-    votes = Submission.objects.filter(phase=phase, kind=Submission.Kind.VOTE).order_by("at", "pk")
+def vote_rows(phase: Phase) -> list[tuple[str, int, int | None, dt.datetime, bool]]:
+    """(kind, voter id, target id, time, abstain) of the phase's vote events, public and
+    secret, in time order. On PostgreSQL the time comes as seconds since the epoch:
+    thousands of rows are read without parsing a timestamp each."""
+    votes = (Submission.objects.filter(phase=phase).exclude(kind=Submission.Kind.ACTION)
+             .order_by("at", "pk"))  # fmt: skip
     if connection.vendor != "postgresql":
-        return list(votes.values_list("player_id", "target_id", "at"))
+        return list(votes.values_list("kind", "player_id", "target_id", "at", "abstain"))
     epoch = RawSQL(f"EXTRACT(EPOCH FROM {Submission._meta.db_table}.at)::float8", ())
-    rows = votes.annotate(epoch=epoch).values_list("player_id", "target_id", "epoch")
-    return [(voter, target, dt.datetime.fromtimestamp(at, dt.UTC)) for voter, target, at in rows]
+    rows = votes.annotate(epoch=epoch).values_list(
+        "kind", "player_id", "target_id", "epoch", "abstain"
+    )
+    return [(kind, voter, target, dt.datetime.fromtimestamp(at, dt.UTC), abstain)
+            for kind, voter, target, at, abstain in rows]  # fmt: skip
 
 
 def submissions_page(phase: Phase, number: object, total: int) -> Page:
@@ -141,9 +151,8 @@ def phase_board(game: Game, phase: Phase, built: Rebuilt | None = None, page: ob
                    .values_list("player_id", "kind", "slot").distinct())  # fmt: skip
     acted = {player for player, _, _ in senders}
     group_slots = {slot for _, kind, slot in senders if kind == Submission.Kind.ACTION}
-    board.events = [VoteEvent(Submission.Kind.VOTE, voter, target, at, by_pk[voter],
-                              by_pk.get(target))
-                    for voter, target, at in vote_rows(phase)]  # fmt: skip
+    board.events = [VoteEvent(kind, voter, target, at, by_pk[voter], by_pk.get(target), abstain)
+                    for kind, voter, target, at, abstain in vote_rows(phase)]  # fmt: skip
     by_name = {p.name: p for p in built.players}
     board.living = [by_name[p.name] for p in state.players if p.alive]
     for player in board.living:
