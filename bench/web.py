@@ -1,21 +1,39 @@
-"""Web benchmark: vote submission by 200 concurrent players, gunicorn + PostgreSQL.
+"""Web benchmark: 200 players voting through gunicorn + PostgreSQL, open loop.
 
-    python bench/web.py [--players 200] [--seconds 20] [--think 10]
+    python bench/web.py [--players 200] [--rates 40,80,100] [--seconds 20] [--step 50]
 
-Creates a scratch PostgreSQL database (DATABASE_URL, default the local server's
-`tabula_bench`), deals enough Wild West Wolf games for the players, opens Day 1, starts
-gunicorn on a free local port, and lets every player log in through his private link and
-then vote and change his vote in a loop (a random think time between votes). Prints the
-p50 / p99 / max latency of the vote POSTs and the throughput. Traffic stays on 127.0.0.1.
+Creates a scratch PostgreSQL database (BENCH_DATABASE_URL, default the local server's
+`tabula_bench`), deals enough Wild West Wolf games for the players, opens Day 1 and starts
+gunicorn on a free local port exactly as the Dockerfile's CMD runs it (only the address
+changes). Every player opens his private link, reads his page like a browser (the vote
+form's `phase` field and its legal targets) and then votes as the page does (an htmx POST
+of that form).
+
+Open loop: votes are offered at a fixed rate (Poisson arrivals) whatever the answers; a
+vote's latency runs from the instant it was due to the end of its answer, so waiting in
+the queue counts. Each player sends one vote at a time (a browser does); a vote due when
+every player of a load process is still waiting is counted as "backlog". Each rate of
+--rates is run for --seconds, then the rate is stepped up by --step until a stage no
+longer keeps up: a stage keeps up when every vote was acknowledged, none was in backlog,
+at least 95 % of them were answered within the stage and p99 stays under --p99-limit
+(when not even the first rate keeps up, the rate is halved until one does). The machine's
+load average is printed with each stage: on a shared machine it says how much of the
+figure is the site.
+
+A vote counts only when the page answers "Voto registrato"; a refusal or a server error
+is an error. At the end the database is checked: every acknowledged vote is stored for
+that phase, nothing else is, and each player's last stored vote is the last one he sent.
 """
 
 from __future__ import annotations
 
 import argparse
 import http.client
+import json
 import multiprocessing
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
@@ -23,6 +41,7 @@ import sys
 import threading
 import time
 import urllib.parse
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,6 +50,11 @@ sys.path.insert(0, str(ROOT))
 from scratch import fresh_database  # noqa: E402
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/tabula_bench"
+VOTE_FORM = re.compile(r'<form[^>]*action="/io/voto/".*?</form>', re.S)
+PHASE_FIELD = re.compile(r'name="phase" value="(\d+)"')
+OPTION = re.compile(r'<option value="([^"]+)"')
+ACKNOWLEDGED = 'class="notice ok"'
+REFUSED = 'class="notice error"'
 
 
 def free_port() -> int:
@@ -39,10 +63,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def prepare(env: dict[str, str], players: int) -> list[tuple[str, list[str]]]:
-    """Migrate the scratch database and deal games; return (token, others' names) a player."""
-    script = f"""
-import django, json, sys
+def dockerfile_command(port: int) -> list[str]:
+    """The Dockerfile's CMD, bound to 127.0.0.1:port instead of 0.0.0.0:8000."""
+    line = next(x for x in (ROOT / "Dockerfile").read_text().splitlines() if x.startswith("CMD"))
+    command = json.loads(line.removeprefix("CMD").strip())
+    command[command.index("--bind") + 1] = f"127.0.0.1:{port}"
+    assert command[0] == "gunicorn", command
+    return [sys.executable, "-m", "gunicorn", *command[1:]]
+
+
+PREPARE = """
+import django, json
 django.setup()
 from django.contrib.auth import get_user_model
 from games.phases import current_phase, phase_commit
@@ -56,24 +87,42 @@ while len(out) < {players}:
                        player_names=names, seed=n)
     phase_commit(phase=current_phase(game), user=gm)
     for p in game.players.all():
-        out.append([player_link_issue(player=p), [q for q in names if q != p.name]])
+        out.append([p.pk, player_link_issue(player=p)])
     n += 1
 print(json.dumps(out[:{players}]))
 """
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+
+CHECK = """
+import django, json, sys
+django.setup()
+from games.models import Submission
+sent = {{int(k): v for k, v in json.load(sys.stdin).items()}}
+stored = {{}}
+for player, phase, target in (Submission.objects.filter(kind="vote").order_by("at", "pk")
+                              .values_list("player_id", "phase_id", "target__name")):
+    stored.setdefault(player, []).append([phase, target])
+problems = []
+for player in sorted(set(sent) | set(stored)):
+    acked, rows = sent.get(player, []), stored.get(player, [])
+    if acked != rows:
+        problems.append(f"player {{player}}: sent {{len(acked)}} acknowledged, stored {{len(rows)}}"
+                        f" (last sent {{acked[-1:]}}, last stored {{rows[-1:]}})")
+print(json.dumps({{"stored": sum(map(len, stored.values())), "problems": problems}}))
+"""
+
+
+def django_script(env: dict[str, str], script: str, stdin: str = "") -> str:
     result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, check=True,
-                            capture_output=True, text=True)  # fmt: skip
-    import json
-
-    return json.loads(result.stdout.strip().splitlines()[-1])
+                            capture_output=True, text=True, input=stdin)  # fmt: skip
+    return result.stdout.strip().splitlines()[-1]
 
 
-class Client:
+class Browser:
     """One player's browser: a keep-alive connection and a cookie jar."""
 
     def __init__(self, port: int) -> None:
         self.port = port
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         self.cookies: dict[str, str] = {}
 
     def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, str]:
@@ -82,15 +131,18 @@ class Client:
         data = None
         if body is not None:
             data = urllib.parse.urlencode(body)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
-            headers["Referer"] = f"http://127.0.0.1:{self.port}/io/"
+            headers.update({
+                "Content-Type": "application/x-www-form-urlencoded",
+                "X-CSRFToken": self.cookies.get("csrftoken", ""),
+                "Referer": f"http://127.0.0.1:{self.port}/io/",
+                "HX-Request": "true", "HX-Target": "forms",
+            })  # fmt: skip
         try:
             self.conn.request(method, path, body=data, headers=headers)
             response = self.conn.getresponse()
         except (http.client.HTTPException, OSError):
             self.conn.close()
-            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
             self.conn.request(method, path, body=data, headers=headers)
             response = self.conn.getresponse()
         for header, value in response.getheaders():
@@ -100,59 +152,202 @@ class Client:
         return response.status, response.read().decode("utf-8", "replace")
 
 
-def player_loop(port, token, names, start_at, end_at, think, latencies, errors, lock):
-    client = Client(port)
-    client.request("GET", f"/p/{token}/")
-    status, _ = client.request("GET", "/io/")
-    if status != 200:
-        with lock:
-            errors.append(f"login {status}")
-        return
-    rng = random.Random(token)
-    time.sleep(max(0.0, start_at - time.time()) + rng.random() * think)  # not all at once
-    while time.time() < end_at:
-        began = time.perf_counter()
-        status, _ = client.request("POST", "/io/voto/", {"target": rng.choice(names)})
-        elapsed = time.perf_counter() - began
-        with lock:
-            if status in (200, 302):
-                latencies.append(elapsed)
-            else:
-                errors.append(f"vote {status}")
-        time.sleep(rng.random() * think)
+@dataclass
+class Player:
+    pk: int
+    token: str
+    browser: Browser
+    phase: str = ""
+    targets: list[str] = field(default_factory=list)
+    acknowledged: list[list] = field(default_factory=list)  # [phase id, target] in order
+    inbox: list = field(default_factory=list)
+
+    def log_in(self) -> str:
+        """Open the private link, then read the page's vote form; '' or what went wrong."""
+        status, _ = self.browser.request("GET", f"/p/{self.token}/")
+        if status != 302:
+            return f"link {status}"
+        status, page = self.browser.request("GET", "/io/")
+        form = VOTE_FORM.search(page)
+        if status != 200 or form is None:
+            return f"page {status}, no vote form"
+        self.phase = PHASE_FIELD.search(form.group(0)).group(1)
+        self.targets = [t for t in OPTION.findall(form.group(0)) if t]
+        return ""
+
+    def vote(self, target: str) -> str:
+        """Send the vote form; '' when the page acknowledged it, else what it answered."""
+        body = {"phase": self.phase, "target": target}
+        try:
+            status, page = self.browser.request("POST", "/io/voto/", body)
+        except (http.client.HTTPException, OSError) as exc:
+            return f"transport {type(exc).__name__}"
+        if status == 200 and ACKNOWLEDGED in page:
+            self.acknowledged.append([int(self.phase), target])
+            return ""
+        if status == 200 and REFUSED in page:
+            return "refused"
+        return f"HTTP {status}"
 
 
-def run_group(job: tuple) -> tuple[list[float], list[str]]:
-    """One load process: its players as threads (several processes keep the client's own
-    GIL out of the measured latency)."""
-    port, group, start_at, end_at, think = job
-    latencies: list[float] = []
-    errors: list[str] = []
+def stage_in_process(players: list[Player], rate: float, start: float, seconds: float,
+                     seed: int) -> dict:  # fmt: skip
+    """Offer votes at ``rate`` (Poisson) from ``start`` for ``seconds`` to these players."""
+    rng = random.Random(seed)
+    idle = list(players)
     lock = threading.Lock()
-    threads = [
-        threading.Thread(target=player_loop, args=(port, token, names, start_at, end_at, think,
-                                                   latencies, errors, lock))
-        for token, names in group
-    ]  # fmt: skip
-    for thread in threads:
+    records: list[tuple[float, float, str]] = []  # (due, answered, error)
+    threads = []
+
+    def send(player: Player, target: str, due: float) -> None:
+        error = player.vote(target)
+        answered = time.time()
+        with lock:
+            records.append((due, answered, error))
+            idle.append(player)
+
+    due, end, backlog = start, start + seconds, 0
+    while True:
+        due += rng.expovariate(rate)
+        if due >= end:
+            break
+        time.sleep(max(0.0, due - time.time()))
+        with lock:
+            player = idle.pop(rng.randrange(len(idle))) if idle else None
+        if player is None:
+            backlog += 1
+            continue
+        thread = threading.Thread(target=send, args=(player, rng.choice(player.targets), due))
         thread.start()
+        threads.append(thread)
     for thread in threads:
         thread.join()
-    return latencies, errors
+    return {"records": records, "backlog": backlog}
+
+
+def load_process(port: int, tokens: list[tuple[int, str]], conn) -> None:
+    """A load process: logs its players in, then runs the stages it is sent."""
+    players = [Player(pk, token, Browser(port)) for pk, token in tokens]
+    errors = [e for e in (p.log_in() for p in players) if e]
+    conn.send(errors)
+    while (job := conn.recv()) is not None:
+        conn.send(stage_in_process(players, *job))
+    conn.send({p.pk: p.acknowledged for p in players})
+
+
+@dataclass
+class Stage:
+    rate: float
+    seconds: float
+    latencies: list[float]
+    errors: list[str]
+    backlog: int
+    answered_in_time: int
+    load: float  # the machine's 1-minute load average at the end of the stage
+    web_cpu: float = 0.0  # CPU seconds used by gunicorn during the stage
+    database_cpu: float = 0.0  # and by the bench database's PostgreSQL backends
+
+    @property
+    def offered(self) -> int:
+        return len(self.latencies) + len(self.errors) + self.backlog
+
+    def percentile(self, q: float) -> float:
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else float("inf")
+
+    def keeps_up(self, p99_limit: float) -> bool:
+        return (not self.errors and not self.backlog and self.latencies
+                and self.answered_in_time >= 0.95 * self.offered
+                and self.percentile(0.99) < p99_limit)  # fmt: skip
+
+    def line(self) -> str:
+        errors = ""
+        if self.errors:
+            kinds = sorted({e for e in self.errors})
+            errors = f", errors {len(self.errors)} ({', '.join(kinds[:3])})"
+        return (f"{self.rate:5.0f} votes/s offered: {self.offered} votes, "
+                f"{len(self.latencies) / self.seconds:5.1f}/s acknowledged, "
+                f"p50 {statistics.median(self.latencies) * 1000 if self.latencies else 0:6.1f} ms"
+                f"  p99 {self.percentile(0.99) * 1000:7.1f} ms"
+                f"  max {max(self.latencies, default=0) * 1000:7.1f} ms"
+                f", backlog {self.backlog}{errors}, load {self.load:.1f}"
+                f"; CPU a vote: gunicorn {self.cpu_per_vote(self.web_cpu):.1f} ms, "
+                f"PostgreSQL {self.cpu_per_vote(self.database_cpu):.1f} ms")  # fmt: skip
+
+    def cpu_per_vote(self, seconds: float) -> float:
+        answered = len(self.latencies) + len(self.errors)
+        return seconds * 1000 / answered if answered else 0.0
+
+
+def cpu_times(pids: list[int]) -> dict[int, float]:
+    """CPU seconds (user + system) each process has used so far."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    times = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone
+        times[pid] = (int(fields[11]) + int(fields[12])) / ticks
+    return times
+
+
+class Meter:
+    """CPU used by the site's processes (gunicorn's and the bench database's PostgreSQL
+    backends): on a shared machine, the cost of a vote that the load does not inflate."""
+
+    def __init__(self, server: int, database: str) -> None:
+        self.server, self.database = server, database
+
+    def pids(self) -> tuple[list[int], list[int]]:
+        web = [self.server]
+        for task in Path(f"/proc/{self.server}/task").iterdir():
+            web += [int(p) for p in (task / "children").read_text().split()]
+        name = urllib.parse.urlparse(self.database).path.lstrip("/")
+        admin = self.database.rsplit("/", 1)[0] + "/postgres"
+        query = f"SELECT pid FROM pg_stat_activity WHERE datname = '{name}'"
+        out = subprocess.run(["psql", admin, "-Atc", query], capture_output=True, text=True)
+        return web, [int(p) for p in out.stdout.split()]
+
+    def read(self) -> tuple[dict[int, float], dict[int, float]]:
+        web, database = self.pids()
+        return cpu_times(web), cpu_times(database)
+
+
+def used(before: dict[int, float], after: dict[int, float]) -> float:
+    return sum(t - before.get(pid, 0.0) for pid, t in after.items())
+
+
+def run_stage(pipes, rate: float, seconds: float, seed: int, meter: Meter | None = None) -> Stage:
+    start = time.time() + 1.0
+    before = meter.read() if meter else None
+    for i, pipe in enumerate(pipes):
+        pipe.send((rate / len(pipes), start, seconds, seed * 100 + i))
+    parts = [pipe.recv() for pipe in pipes]
+    after = meter.read() if meter else None
+    records = [r for part in parts for r in part["records"]]
+    end = start + seconds
+    return Stage(
+        rate, seconds,
+        latencies=[answered - due for due, answered, error in records if not error],
+        errors=[error for _, _, error in records if error],
+        backlog=sum(part["backlog"] for part in parts),
+        answered_in_time=sum(1 for _, answered, error in records if not error and answered <= end),
+        load=os.getloadavg()[0],
+        web_cpu=used(before[0], after[0]) if meter else 0.0,
+        database_cpu=used(before[1], after[1]) if meter else 0.0,
+    )  # fmt: skip
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument(
-        "--think",
-        type=float,
-        default=10.0,
-        help="max seconds between a player's votes (uniform; mean half of it)",
-    )
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn processes")
-    parser.add_argument("--clients", type=int, default=4, help="load-generator processes")
+    parser.add_argument("--rates", default="40,80,100", help="offered votes/s, comma-separated")
+    parser.add_argument("--seconds", type=float, default=20.0, help="length of each stage")
+    parser.add_argument("--step", type=float, default=50.0, help="votes/s added per search stage")
+    parser.add_argument("--max-rate", type=float, default=1000.0, help="stop the search here")
+    parser.add_argument("--p99-limit", type=float, default=0.5, help="seconds: p99 'explodes'")
+    parser.add_argument("--clients", type=int, default=2, help="load-generator processes")
     args = parser.parse_args()
 
     database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
@@ -163,17 +358,17 @@ def main() -> None:
            "CONN_MAX_AGE": "60", "DJANGO_READ_DOT_ENV_FILE": "false", "LOG_LEVEL": "WARNING",
            "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/14"),
            "DJANGO_SETTINGS_MODULE": "gm.settings"}  # fmt: skip
+    print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     print(f"preparing {args.players} players in {database} ...", flush=True)
-    players = prepare(env, args.players)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    tokens = json.loads(django_script(env, PREPARE.format(players=args.players)))
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
                    cwd=ROOT, env=env, check=True)  # fmt: skip
     port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "gm.wsgi:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(args.workers), "--worker-class", "gthread", "--threads", "8",
-         "--log-level", "warning"],
-        cwd=ROOT, env=env,
-    )  # fmt: skip
+    command = dockerfile_command(port)
+    print("server:", " ".join(command[2:]), flush=True)
+    server = subprocess.Popen(command, cwd=ROOT, env=env)
+    processes, pipes = [], []
     try:
         for _ in range(100):
             try:
@@ -181,27 +376,59 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.2)
-        start_at = time.time() + 10  # every player logs in first
-        end_at = start_at + args.seconds
-        groups = [players[i :: args.clients] for i in range(args.clients)]
-        with multiprocessing.Pool(args.clients) as pool:
-            results = pool.map(run_group, [(port, g, start_at, end_at, args.think) for g in groups])
-        latencies = [x for lats, _ in results for x in lats]
-        errors = [e for _, errs in results for e in errs]
-        elapsed = args.seconds
+        for i in range(args.clients):
+            ours, theirs = multiprocessing.Pipe()
+            process = multiprocessing.Process(
+                target=load_process, args=(port, tokens[i :: args.clients], theirs)
+            )
+            process.start()
+            processes.append(process)
+            pipes.append(ours)
+        login_errors = [e for pipe in pipes for e in pipe.recv()]
+        if login_errors:
+            sys.exit(f"{len(login_errors)} players could not log in: {login_errors[:3]}")
+        print(f"{args.players} players logged in through their links; {args.seconds:.0f} s "
+              f"a stage, open loop", flush=True)  # fmt: skip
+        run_stage(pipes, 20, 3, seed=0)  # warm-up, not reported
+        meter = Meter(server.pid, database)
+        stages = []
+        for n, rate in enumerate(float(r) for r in args.rates.split(",")):
+            stages.append(run_stage(pipes, rate, args.seconds, seed=n + 1, meter=meter))
+            print(stages[-1].line(), flush=True)
+        rate = max(s.rate for s in stages)
+        while stages[-1].keeps_up(args.p99_limit) and rate + args.step <= args.max_rate:
+            rate += args.step
+            stages.append(run_stage(pipes, rate, args.seconds, seed=len(stages) + 1, meter=meter))
+            print(stages[-1].line(), "(search)", flush=True)
+        rate = min(s.rate for s in stages)
+        while not any(s.keeps_up(args.p99_limit) for s in stages) and rate >= 10:
+            rate /= 2  # not even the lowest rate holds: step down to find what does
+            stages.append(run_stage(pipes, rate, args.seconds, seed=len(stages) + 1, meter=meter))
+            print(stages[-1].line(), "(search down)", flush=True)
+        for pipe in pipes:
+            pipe.send(None)
+        acknowledged = {}
+        for pipe in pipes:
+            acknowledged.update(pipe.recv())
     finally:
+        for process in processes:
+            process.join(timeout=30)
         server.terminate()
         server.wait(timeout=30)
-    if not latencies:
-        sys.exit(f"no vote succeeded: {errors[:5]}")
-    ordered = sorted(latencies)
-    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    print(f"players: {len(players)}, votes: {len(latencies)}, errors: {len(errors)}"
-          + (f" ({', '.join(sorted(set(errors))[:3])})" if errors else ""))  # fmt: skip
-    print(f"vote latency p50: {statistics.median(ordered) * 1000:.1f} ms")
-    print(f"vote latency p99: {p99 * 1000:.1f} ms")
-    print(f"vote latency max: {ordered[-1] * 1000:.1f} ms")
-    print(f"throughput: {len(latencies) / elapsed:.0f} votes/s")
+    sustained = [s.rate for s in stages if s.keeps_up(args.p99_limit)]
+    print(
+        f"maximum sustained rate: {max(sustained, default=0):.0f} votes/s "
+        f"(every vote acknowledged, no backlog, p99 < {args.p99_limit * 1000:.0f} ms)"
+    )
+    check = json.loads(django_script(env, CHECK.format(), json.dumps(acknowledged)))
+    total = sum(map(len, acknowledged.values()))
+    if check["problems"]:
+        print(f"DATABASE CHECK FAILED: {len(check['problems'])} players differ, e.g.")
+        for problem in check["problems"][:5]:
+            print("  ", problem)
+        sys.exit(1)
+    print(f"database check: stored = acknowledged = {check['stored']} votes (of {total} sent "
+          f"and acknowledged); each player's last stored vote is the last he sent")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -1,14 +1,28 @@
-"""The GM's phase board: who has acted, what was sent, the live vote count, the wills."""
+"""The GM's phase board: who has acted, what was sent, the live vote count, the wills.
+
+However many submissions a phase holds (a flood of vote changes), the board reads them
+aggregated in SQL and as light rows, and lists them a page at a time."""
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
+
+from django.core.paginator import Page, Paginator
+from django.db import connection
+from django.db.models import Count, Max, Q
+from django.db.models.expressions import RawSQL
 
 from games.engine import Rebuilt, rebuild
-from games.models import Game, Phase, Player, Submission, Will
+from games.models import AuditEvent, Game, Phase, Player, Submission, Will
 from roles.engine.abilities import Ability
 from roles.engine.model import Vote
 from roles.engine.votes import forum_tally
+
+SUBMISSIONS_PER_PAGE = 50
+STRUCK_SHOWN = 10  # struck ballots listed per target; older changes are counted
 
 
 @dataclass
@@ -27,12 +41,37 @@ class TallyLine:
     def count(self) -> int:
         return sum(1 for b in self.ballots if not b.struck)
 
+    @cached_property
+    def shown(self) -> list[Ballot]:
+        """The ballots the board lists: every standing one and the latest struck ones."""
+        struck = [b for b in self.ballots if b.struck]
+        older = {id(b) for b in struck[:-STRUCK_SHOWN]}
+        return [b for b in self.ballots if id(b) not in older]
+
+    @cached_property
+    def hidden(self) -> int:
+        """Older changed votes the board counts without listing them."""
+        return len(self.ballots) - len(self.shown)
+
     @property
     def decisive(self) -> Ballot | None:
         """The vote that brought the target to its total: on a tie, the target whose
         decisive vote came first is executed (WWW-R10, INQ-R7)."""
         standing = [b for b in self.ballots if not b.struck]
         return standing[-1] if standing else None
+
+
+@dataclass(slots=True)
+class VoteEvent:
+    """A public vote event as the tally reads it (a light row, not a model)."""
+
+    kind: str
+    player_id: int
+    target_id: int | None
+    at: dt.datetime
+    player: Player
+    target: Player | None
+    abstain: bool = False
 
 
 @dataclass
@@ -42,25 +81,82 @@ class Board:
     waiting: list[Player] = field(default_factory=list)  # still owe a vote or a choice
     may_act: list[Player] = field(default_factory=list)  # only optional powers left unused
     done: list[Player] = field(default_factory=list)
-    submissions: list[Submission] = field(default_factory=list)
+    events: list[VoteEvent] = field(default_factory=list)  # vote events, in time order
+    counts: dict[str, int] = field(default_factory=dict)  # submissions: total and by kind
+    page: Page | None = None  # the submissions listed, newest first
     tally: list[TallyLine] = field(default_factory=list)
     not_voting: list[Player] = field(default_factory=list)
     wills: list[Will] = field(default_factory=list)
     living: list[Player] = field(default_factory=list)
 
+    @property
+    def submissions(self) -> list[VoteEvent]:
+        """The vote events (public and secret), as the counts and the posts read them."""
+        return self.events
 
-def phase_board(game: Game, phase: Phase, built: Rebuilt | None = None) -> Board:
-    """The board of ``phase``, read from ``built`` (the state after the committed phases)."""
+
+def submission_counts(phase: Phase) -> dict[str, int]:
+    """How many submissions ``phase`` holds, by kind, and the latest id (one query)."""
+    kinds = {kind: Count("pk", filter=Q(kind=kind)) for kind in Submission.Kind.values}
+    return Submission.objects.filter(phase=phase).aggregate(
+        total=Count("pk"), last=Max("pk"), **kinds
+    )
+
+
+def board_version(phase: Phase) -> str:
+    """A fingerprint of everything the board shows: the 20-second refresh sends the board
+    again only when it changed (three small queries)."""
+    counts = submission_counts(phase)
+    # every other change (a will, a substitution, an override...) leaves an audit event
+    audited = AuditEvent.objects.filter(game_id=phase.game_id).aggregate(last=Max("pk"))
+    wills = Will.objects.filter(player__game_id=phase.game_id).aggregate(last=Max("updated_at"))
+    parts = (phase.pk, phase.status, phase.closes_at, phase.paused_at, len(phase.overrides),
+             counts["total"], counts["last"], audited["last"], wills["last"])  # fmt: skip
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+
+
+def vote_rows(phase: Phase) -> list[tuple[str, int, int | None, dt.datetime, bool]]:
+    """(kind, voter id, target id, time, abstain) of the phase's vote events, public and
+    secret, in time order. On PostgreSQL the time comes as seconds since the epoch:
+    thousands of rows are read without parsing a timestamp each."""
+    votes = (Submission.objects.filter(phase=phase).exclude(kind=Submission.Kind.ACTION)
+             .order_by("at", "pk"))  # fmt: skip
+    if connection.vendor != "postgresql":
+        return list(votes.values_list("kind", "player_id", "target_id", "at", "abstain"))
+    epoch = RawSQL(f"EXTRACT(EPOCH FROM {Submission._meta.db_table}.at)::float8", ())
+    rows = votes.annotate(epoch=epoch).values_list(
+        "kind", "player_id", "target_id", "epoch", "abstain"
+    )
+    return [(kind, voter, target, dt.datetime.fromtimestamp(at, dt.UTC), abstain)
+            for kind, voter, target, at, abstain in rows]  # fmt: skip
+
+
+def submissions_page(phase: Phase, number: object, total: int) -> Page:
+    """One page of the phase's submissions, newest first (the count is already known)."""
+    rows = (Submission.objects.filter(phase=phase)
+            .select_related("player", "target", "entered_by").order_by("-at", "-pk"))  # fmt: skip
+    paginator = Paginator(rows, SUBMISSIONS_PER_PAGE)
+    paginator.count = total  # aggregated with the others: no second COUNT
+    return paginator.get_page(number)
+
+
+def phase_board(game: Game, phase: Phase, built: Rebuilt | None = None, page: object = 1) -> Board:
+    """The board of ``phase``, read from ``built`` (the state after the committed phases);
+    ``page``: the page of the submission list."""
     built = built or rebuild(game)
     rules, state = built.rules, built.state
     board = Board(game, phase)
-    board.submissions = list(
-        Submission.objects.filter(phase=phase).select_related("player", "target", "entered_by")
-    )
+    by_pk = {p.pk: p for p in built.players}
+    board.counts = submission_counts(phase)
+    board.page = submissions_page(phase, page, board.counts["total"])
+    senders = list(Submission.objects.filter(phase=phase).order_by()
+                   .values_list("player_id", "kind", "slot").distinct())  # fmt: skip
+    acted = {player for player, _, _ in senders}
+    group_slots = {slot for _, kind, slot in senders if kind == Submission.Kind.ACTION}
+    board.events = [VoteEvent(kind, voter, target, at, by_pk[voter], by_pk.get(target), abstain)
+                    for kind, voter, target, at, abstain in vote_rows(phase)]  # fmt: skip
     by_name = {p.name: p for p in built.players}
     board.living = [by_name[p.name] for p in state.players if p.alive]
-    acted = {s.player_id for s in board.submissions}
-    group_slots = {s.slot for s in board.submissions if s.kind == Submission.Kind.ACTION}
     for player in board.living:
         engine_player = state.by_name[player.name]
         if phase.label.startswith("D"):
@@ -77,7 +173,7 @@ def phase_board(game: Game, phase: Phase, built: Rebuilt | None = None) -> Board
         if expected:
             (board.done if player.pk in acted or covered else board.waiting).append(player)
     if phase.label.startswith("D"):
-        board.tally, voted = timed_tally(board.submissions)
+        board.tally, voted = timed_tally(board.events)
         board.not_voting = [p for p in board.living if p.pk not in voted]
     board.wills = list(Will.objects.filter(player__game=game).select_related("player"))
     return board
@@ -89,7 +185,7 @@ def is_optional(ability: Ability) -> bool:
     return bool(ability.once_rule) or ability.optional_target
 
 
-def timed_tally(submissions: list[Submission]) -> tuple[list[TallyLine], set[int]]:
+def timed_tally(submissions: list[Submission | VoteEvent]) -> tuple[list[TallyLine], set[int]]:
     """The engine's forum-style tally (roles.engine.votes.forum_tally) of the public votes,
     with the site's players: each target with its voters and their times, changed or
     withdrawn votes struck; and the ids of who has a standing vote."""

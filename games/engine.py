@@ -102,18 +102,21 @@ def gather_inputs(built: Rebuilt, phase: Phase) -> Inputs:
     engine takes them; anything the rules refuse at this point is left out, with why."""
     rules, state = built.rules, built.state
     inputs = Inputs()
+    names = {p.seat: p.name for p in built.players}
+    # Light rows, not models: a phase may hold thousands of vote changes.
     submissions = list(
         Submission.objects.filter(phase=phase)
-        .select_related("player", "target")
         .order_by("at", "pk")
-    )
-    latest: dict[tuple[int, str], Submission] = {}
+        .values_list("kind", "slot", "player__seat", "target__seat", "during", "fake_role",
+                     "vision", "abstain", named=True)
+    )  # fmt: skip
+    latest: dict[tuple[int, str], Any] = {}
     for sub in submissions:
         if sub.kind == Submission.Kind.ACTION:
-            latest.pop((sub.player.seat, sub.slot), None)
-            latest[(sub.player.seat, sub.slot)] = sub  # re-inserted: keeps the time order
+            latest.pop((sub.player__seat, sub.slot), None)
+            latest[(sub.player__seat, sub.slot)] = sub  # re-inserted: keeps the time order
     for sub in latest.values():
-        action = Action(sub.player.name, sub.target.name if sub.target else None,
+        action = Action(names[sub.player__seat], names.get(sub.target__seat),
                         sub.during or None, sub.fake_role or None, sub.vision)  # fmt: skip
         try:
             rules.require_in_game(state.by_name[action.actor], phase.label)
@@ -122,11 +125,11 @@ def gather_inputs(built: Rebuilt, phase: Phase) -> Inputs:
             inputs.dropped.append(str(exc))
             continue
         inputs.actions.append({
-            "actor": sub.player.seat, "target": sub.target.seat if sub.target else None,
+            "actor": sub.player__seat, "target": sub.target__seat,
             "during": sub.during, "fake_role": sub.fake_role, "vision": sub.vision,
         })  # fmt: skip
     for order, sub in enumerate(s for s in submissions if s.kind != Submission.Kind.ACTION):
-        vote = Vote(sub.player.name, sub.target.name if sub.target else None, order,
+        vote = Vote(names[sub.player__seat], names.get(sub.target__seat), order,
                     sub.kind == Submission.Kind.SECRET_VOTE, sub.abstain)  # fmt: skip
         try:
             rules.check_vote(state, phase.label, vote)
@@ -134,7 +137,7 @@ def gather_inputs(built: Rebuilt, phase: Phase) -> Inputs:
             inputs.dropped.append(str(exc))
             continue
         inputs.votes.append({
-            "voter": sub.player.seat, "target": sub.target.seat if sub.target else None,
+            "voter": sub.player__seat, "target": sub.target__seat,
             "at": order, "secret": vote.secret, "abstain": sub.abstain,
         })  # fmt: skip
     now = timezone.now()  # the Notaio holds the wills handed in by now (WWW-D22)

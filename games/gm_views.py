@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.board import phase_board
+from games.board import board_version, phase_board
 from games.deadlines import (
     game_schedule_update,
     out_of_bounds,
@@ -26,7 +26,7 @@ from games.deadlines import (
     phase_resume,
 )
 from games.desk import desk_module
-from games.engine import rebuild, rules_for
+from games.engine import rules_for
 from games.forms_input import (
     MAX_ID,
     CommitForm,
@@ -52,6 +52,7 @@ from games.phases import (
 )
 from games.posts import FORMATS
 from games.selectors import game_for_gm
+from games.snapshot import built_from_snapshot
 
 
 @login_required
@@ -60,23 +61,28 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
     if desk_module(game) is not None:  # an event-log game has no phases: its desk
         return redirect(game)
     phase = current_phase(game)
+    refresh = bool(request.htmx) and request.GET.get("part") == "board"
+    version = board_version(phase) if phase is not None else ""
+    if refresh and version and request.GET.get("v") == version:
+        return HttpResponse(status=204)  # the 20-second refresh: nothing changed, no swap
     rules = rules_for(game)
-    context: dict = {"game": game, "phase": phase, "formats": FORMATS,
+    context: dict = {"game": game, "phase": phase, "formats": FORMATS, "version": version,
                      "law_phases": phase_choices_of(rules), "action_fields": rules.action_fields,
                      "has_secret_vote": rules.has_secret_vote,
                      "undo_phase": game.phases.filter(status=Phase.Status.COMMITTED)
                      .order_by("-index").first()}  # fmt: skip
     if phase is not None:
-        built = rebuild(game)  # one rebuild: the board reads it, then the preview plays on it
-        board = phase_board(game, phase, built)
+        # the phase's snapshot: the board reads it, then the preview plays on it
+        built = built_from_snapshot(game, phase)
+        board = phase_board(game, phase, built, page=request.GET.get("page", 1))
         preview = phase_preview(phase, built)
         deadline = None if preview.over else following_deadline(game, phase, phase.closes_at)
-        posts = forum_posts(game, phase, preview.state, preview.outcome, board.submissions,
-                            deadline)  # fmt: skip
+        # the page shows the BBCode post (the posts page has every format)
+        posts = forum_posts(game, phase, preview.state, preview.outcome, board.events,
+                            deadline, formats=("bbcode",))  # fmt: skip
         context.update(board=board, preview=preview, posts=posts,
                        steps=built.rules.steps(phase.label))  # fmt: skip
-    part = request.GET.get("part")
-    template = "games/phase.html#board" if request.htmx and part == "board" else "games/phase.html"
+    template = "games/phase.html#board" if refresh else "games/phase.html"
     return render(request, template, context)
 
 

@@ -120,6 +120,8 @@ class AuditEvent(models.Model):
 
     class Meta:
         ordering = ["-at", "-pk"]
+        # The players' page asks for a game's latest deadline change on every submission.
+        indexes = [models.Index(fields=["game", "kind", "-at"], name="audit_game_kind_at")]
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.kind}"
@@ -155,6 +157,11 @@ class Phase(models.Model):
     inputs = models.JSONField(default=dict, blank=True)  # what the engine resolved (at commit)
     overrides = models.JSONField(default=list, blank=True)  # the GM's corrections, with reasons
     outcome = models.JSONField(default=dict, blank=True)  # deaths, execution, trace, posts
+    # The engine's state after the committed phases, pickled, for the hot paths
+    # (games/snapshot.py): which rules built it, and a counter bumped by each invalidation.
+    snapshot = models.BinaryField(null=True, blank=True, editable=False)
+    snapshot_rules = models.CharField(max_length=120, blank=True, editable=False)
+    snapshot_epoch = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["game", "index"]

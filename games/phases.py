@@ -18,6 +18,7 @@ from games.engine import Inputs, Rebuilt, gather_inputs, rebuild, replay
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.posts import FORMATS, render
 from games.services import audit, next_deadline, phase_open, stored_value
+from games.snapshot import Opening, opening_state, snapshots_invalidate
 from games.wills import will_desk
 from roles.engine.announce import announce, post
 from roles.engine.errors import RuleViolation
@@ -83,14 +84,15 @@ def _prepare(
     received_at: dt.datetime | None = None,
     *,
     by_gm: bool = False,
-) -> tuple[Phase, dt.datetime, Game, Rebuilt]:
+) -> tuple[Phase, dt.datetime, Game, Opening]:
     """What every submission starts with: the phase still open (share-locked, by the
-    database clock), the player and target of this game, the engine's current state."""
+    database clock), the player and target of this game, the engine's current state (the
+    phase's snapshot: no rebuild of the game)."""
     phase, now = _open_for_submissions(phase, received_at, by_gm=by_gm)
     if player.game_id != phase.game_id or (target is not None and target.game_id != player.game_id):
         raise ValidationError(_("Giocatore sconosciuto."))
     game = player.game  # loaded with the player: no extra query
-    return phase, now, game, rebuild(game)
+    return phase, now, game, opening_state(phase, game)
 
 
 def _check(callable_: Any, *args: Any) -> None:
@@ -297,6 +299,7 @@ def phase_commit(*, phase: Phase, user: AbstractBaseUser | None) -> bool:
     if built.state.over:
         game.status = Game.Status.FINISHED
         game.save(update_fields=["status"])
+    snapshots_invalidate(game)
     audit(game, "commit", user=user, phase=phase.label,
           deaths=[d.player for d in outcome.deaths])  # fmt: skip
     return True
@@ -316,9 +319,10 @@ def forum_posts(
     outcome: PhaseOutcome,
     submissions: list[Submission],
     deadline: dt.datetime | None,
+    formats: tuple[str, ...] = FORMATS,
 ) -> dict[str, str]:
-    """The phase's public post in every format, with the next deadline (the preview shows
-    exactly what the commit stores)."""
+    """The phase's public post in every format (or in ``formats``), with the next deadline
+    (the preview shows exactly what the commit stores)."""
     with translation.override(game.language):
         what = _("Votazioni aperte") if phase.is_night else _("Consegna dei poteri")
     tally = None if phase.is_night else timed_tally(submissions)[0]
@@ -329,7 +333,7 @@ def forum_posts(
     return {
         fmt: render(parts, fmt, lang=game.language, time_zone=game.time_zone, tally=tally,
                     next_deadline=(what, deadline) if deadline is not None else None)
-        for fmt in FORMATS
+        for fmt in formats
     }  # fmt: skip
 
 
@@ -367,6 +371,7 @@ def phase_undo(
                              "outcome"])  # fmt: skip
     game.status = Game.Status.RUNNING
     game.save(update_fields=["status"])
+    snapshots_invalidate(game)
     audit(game, "undo", user=user, phase=last.label, dropped_submissions=dropped,
           held=last.paused_at is not None, players=players)  # fmt: skip
     return last

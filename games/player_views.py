@@ -80,7 +80,7 @@ def player_home(request: HttpRequest) -> HttpResponse:
 def _after_post(request: HttpRequest, player: Player, saved: str, error: str) -> HttpResponse:
     """htmx: the refreshed forms with the confirmation or the error; otherwise a redirect."""
     if request.htmx:
-        context = {"page": player_page(player), "saved": saved, "error": error}
+        context = {"page": player_page(player, forms_only=True), "saved": saved, "error": error}
         return render(request, "games/player.html#forms", context)
     if error:
         messages.error(request, error)

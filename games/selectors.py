@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import connection
 from django.db.models import Count, Min, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -21,8 +22,8 @@ from games.forms_player import (
     vote_forms,
 )
 from games.models import Game, Phase, Player, Result, Submission, Will
-from games.phases import current_phase, open_phases
 from games.presentation import describe, names_in
+from games.snapshot import built_from_snapshot
 from games.topic_votes import votes_from_topic
 from games.wills import Delivery, WillDesk, deliveries, spoiler_wills, will_deadline_at, will_desk
 from roles.engine.channels import Channel
@@ -134,32 +135,48 @@ def latest_submissions(phases: list[Phase], player: Player) -> dict[int, dict[st
     """The player's standing submission per phase and slot ("vote", "secret" for votes)."""
     latest: dict[int, dict[str, Submission]] = {p.pk: {} for p in phases}
     subs = Submission.objects.filter(phase__in=phases, player=player).select_related("target")
+    if connection.vendor == "postgresql":
+        # only the newest of each slot, however many times the player changed it
+        subs = subs.order_by("phase_id", "kind", "slot", "-at", "-pk").distinct(
+            "phase_id", "kind", "slot"
+        )
     for sub in subs:
         key = sub.slot if sub.kind == Submission.Kind.ACTION else sub.kind
         latest[sub.phase_id][key] = sub
     return latest
 
 
-def player_page(player: Player) -> PlayerPage:
+def player_page(player: Player, *, forms_only: bool = False) -> PlayerPage:
     """What a player sees: the card he was told, what he knows, his results by phase, and
-    the forms for exactly what the rules let him do now."""
+    the forms for exactly what the rules let him do now. ``forms_only``: what the forms
+    partial shows after a submission (no results, no private groups)."""
     game = player.game
     setup = load_setup(game.setup)
-    built = rebuild(game)
+    pending = (
+        []
+        if game.status == Game.Status.FINISHED
+        else list(game.phases.exclude(status=Phase.Status.COMMITTED).order_by("index"))
+    )  # current_phase and open_phases in one query
+    current = pending[0] if pending else None
+    # the phase's snapshot: no replay of the game
+    built = built_from_snapshot(game, current, players=not forms_only)
     seats = {p.seat: p.name for p in built.players}
     card = setup.cards[setup.cards[player.role].told_as]
     phases: dict[str, list[str]] = {}
-    mine = list(Result.objects.filter(to=player).select_related("about"))
+    mine = [] if forms_only else list(Result.objects.filter(to=player).select_related("about"))
     for result in mine:
         if result.kind != "role":
             phases.setdefault(result.phase, []).append(sentence(game, result, seats))
     rules, state = built.rules, built.state
     me = state.by_name[player.name]
-    channels = [c for c in rules.channels(state) if player.name in c.members + c.readers]
+    channels = [] if forms_only else [
+        c for c in rules.channels(state) if player.name in c.members + c.readers
+    ]  # fmt: skip
     page = PlayerPage(player, game, card, list(reversed(phases.items())), channels, me.alive)
-    page.phase = current_phase(game)
+    page.phase = current
     now = timezone.now()
-    page.phases = [p for p in open_phases(game) if p.closes_at > now] if me.alive else []
+    taking = [p for p in pending if p.status == Phase.Status.OPEN]
+    page.phases = [p for p in taking if p.closes_at > now] if me.alive else []
     page.open = bool(page.phases)
     page.notice = deadline_notice(game, page.phases) if page.phases else ""
     latest = latest_submissions(page.phases, player)

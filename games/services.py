@@ -231,5 +231,8 @@ def player_substitute(*, player: Player, new_name: str, user: AbstractBaseUser) 
     player.previous_names = [*player.previous_names, old]
     player.name = new_name
     player.save(update_fields=["name", "previous_names"])
+    from games.snapshot import snapshots_invalidate  # (snapshot imports the engine bridge)
+
+    snapshots_invalidate(player.game)  # the engine's state names players
     audit(player.game, "substitution", user=user, player=player, old=old, new=new_name)
     return player_link_issue(player=player, user=user)

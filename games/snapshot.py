@@ -1,0 +1,114 @@
+"""The engine's state at a phase's opening, kept on the phase row.
+
+A vote, an action and a player's page only need the state after the committed phases:
+rebuilding it replays the whole game, so it is kept, pickled, in the phase's ``snapshot``
+column (PostgreSQL: a cache or Redis outage never stops a vote) and read back with the
+row the submission locks anyway. It is stale after a commit, an undo or a substitution
+(names), which call ``snapshots_invalidate``, and after any change of the rules' code:
+``rules_version`` (the ruleset's own version, a digest of its code, and the bridge's)
+is kept with it, so a deploy of other rules invalidates every snapshot by itself. The
+pickle is written and read only by this module, from rows of our own database.
+
+A snapshot is written back after the transaction that built it, guarded by the row's
+``snapshot_epoch`` (bumped by every invalidation): a commit landing in between wins.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import pickle
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.db import transaction
+from django.db.models import F
+
+from games.engine import Rebuilt, rebuild, rules_for
+from games.models import Game, Phase, Player
+from roles.engine.model import GameState
+from roles.engine.ruleset import Ruleset
+
+log = logging.getLogger(__name__)
+
+
+# The bridge that turns stored inputs into the engine's state (games/engine.py) counts too.
+_BRIDGE = hashlib.blake2b(
+    (Path(__file__).resolve().parent / "engine.py").read_bytes(), digest_size=4
+).hexdigest()
+
+
+def rules_version(rules: Ruleset) -> str:
+    """What a snapshot was built with: the ruleset's version (its setup's declared version
+    and a digest of its code and the engine's) and the bridge's digest."""
+    return f"{rules.version}/{_BRIDGE}"
+
+
+@dataclass
+class Opening:
+    """What the hot paths ask the engine about: its rules and the state to judge on."""
+
+    rules: Ruleset
+    state: GameState
+
+
+def _stored(phase: Phase, rules: Ruleset) -> GameState | None:
+    if phase.snapshot is None or phase.snapshot_rules != rules_version(rules):
+        return None
+    try:
+        return pickle.loads(phase.snapshot)
+    except Exception:  # a class renamed under the same sources cannot happen; be safe
+        log.exception("unreadable snapshot of phase %s: rebuilt", phase.pk)
+        return None
+
+
+def _keep(phase: Phase, rules: Ruleset, state: GameState) -> None:
+    """Store the state on the row once the current transaction commits, unless the row
+    was invalidated meanwhile (its epoch moved on)."""
+    try:
+        data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):  # the next caller rebuilds
+        log.exception("the state of phase %s cannot be kept", phase.pk)
+        return
+    epoch, version = phase.snapshot_epoch, rules_version(rules)
+    transaction.on_commit(  # robust: a failure to keep it never fails what was done
+        lambda: Phase.objects.filter(pk=phase.pk, snapshot_epoch=epoch).update(
+            snapshot=data, snapshot_rules=version
+        ),
+        robust=True,
+    )
+
+
+def opening_state(phase: Phase, game: Game) -> Opening:
+    """The state after the game's committed phases, from ``phase``'s snapshot (the row
+    as just read: the submissions read it share-locked) or rebuilt and kept."""
+    rules = rules_for(game)
+    state = _stored(phase, rules)
+    if state is None:
+        state = rebuild(game).state
+        _keep(phase, rules, state)
+    return Opening(rules, state)
+
+
+def built_from_snapshot(game: Game, phase: Phase | None, *, players: bool = True) -> Rebuilt:
+    """A ``Rebuilt`` for the pages, from ``phase``'s snapshot when it has a valid one; a
+    finished game (no phase) is rebuilt. ``players``: with the players' rows (their
+    seats), for a page that shows results."""
+    if phase is None:
+        return rebuild(game)
+    rules = rules_for(game)
+    state = _stored(phase, rules)
+    if state is None:
+        built = rebuild(game)
+        _keep(phase, rules, built.state)
+        return built
+    rows = list(Player.objects.filter(game=game)) if players else []
+    return Rebuilt(game, rules, state, rows, {p.seat: p for p in rows})
+
+
+def snapshots_invalidate(game: Game) -> None:
+    """After a commit, an undo or a substitution: every phase still to resolve drops its
+    snapshot (and a snapshot being built from the old state will not be stored)."""
+    Phase.objects.filter(game=game).exclude(status=Phase.Status.COMMITTED).update(
+        snapshot=None, snapshot_epoch=F("snapshot_epoch") + 1
+    )

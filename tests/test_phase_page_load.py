@@ -1,0 +1,112 @@
+"""Issue 9, the GM's phase page under a flood of submissions: counts aggregated in SQL,
+the submission list a page at a time, and the 20-second refresh sending the board again
+only when something changed."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from games.board import SUBMISSIONS_PER_PAGE
+from games.models import Submission
+from games.phases import current_phase, phase_commit, vote_cast
+from games.services import player_substitute
+from tests.factories import make_game
+
+pytestmark = pytest.mark.django_db
+ROW = re.compile(r'<tr id="submission-(\d+)"')
+
+
+@pytest.fixture
+def day(client, gm_user):
+    client.force_login(gm_user)
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    return current_phase(game)
+
+
+def flood(day, count):
+    """``count`` vote changes, the players in turn, each for the next seat."""
+    players = list(day.game.players.order_by("seat"))
+    start = timezone.now() - dt.timedelta(hours=1)
+    Submission.objects.bulk_create(
+        Submission(phase=day, player=players[i % 16], kind=Submission.Kind.VOTE,
+                   target=players[(i + 1 + i // 16) % 16], at=start + dt.timedelta(seconds=i))
+        for i in range(count)
+    )  # fmt: skip
+
+
+def test_the_list_is_paginated_and_every_submission_is_on_one_page(client, day):
+    flood(day, 2 * SUBMISSIONS_PER_PAGE + 7)
+    url = reverse("games:phase", args=[day.game_id])
+    html = client.get(url).content.decode()
+    assert f'data-submissions="{2 * SUBMISSIONS_PER_PAGE + 7}"' in html
+    pages = [ROW.findall(html)] + [ROW.findall(client.get(f"{url}?page={n}").content.decode())
+                                   for n in (2, 3)]  # fmt: skip
+    assert [len(p) for p in pages] == [SUBMISSIONS_PER_PAGE, SUBMISSIONS_PER_PAGE, 7]
+    listed = [int(pk) for page in pages for pk in page]
+    stored = Submission.objects.filter(phase=day).order_by("-at", "-pk")
+    assert listed == list(stored.values_list("pk", flat=True))  # newest first, each once
+    assert 'rel="next"' in html
+    assert "pagina 1 di 3" in html
+
+
+def test_the_page_costs_the_same_queries_with_ten_or_five_hundred_submissions(
+    client, day, django_capture_on_commit_callbacks
+):
+    url = reverse("games:phase", args=[day.game_id])
+    flood(day, 10)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(url)  # the snapshot is kept
+    with CaptureQueriesContext(connection) as few:
+        client.get(url)
+    flood(day, 490)
+    with CaptureQueriesContext(connection) as many:
+        html = client.get(url).content.decode()
+    assert len(many) == len(few)
+    assert 'data-submissions="500"' in html
+
+
+def test_a_flood_of_changes_keeps_the_board_readable(client, day):
+    """WWW-D4: changed votes are struck; past the latest ones they are only counted."""
+    flood(day, 16 * 40)
+    html = client.get(reverse("games:phase", args=[day.game_id])).content.decode()
+    tally = html.split("Conteggio voti (pubblico)")[1].split("</ul>")[0]
+    assert "voti cambiati prima" in tally
+    assert tally.count("<s>") <= 16 * 10
+
+
+def test_the_refresh_answers_204_until_the_board_changes(client, day):
+    url = reverse("games:phase", args=[day.game_id])
+    html = client.get(url).content.decode()
+    refresh = re.search(r'hx-get="([^"]*part=board[^"]*)"', html).group(1).replace("&amp;", "&")
+    unchanged = client.get(refresh, headers={"HX-Request": "true"})
+    assert unchanged.status_code == 204
+    assert unchanged.content == b""
+    sheriff, indian = (day.game.players.get(role=r) for r in ("sceriffo", "indiano"))
+    vote_cast(phase=day, player=sheriff, target=indian)
+    changed = client.get(refresh, headers={"HX-Request": "true"})
+    assert changed.status_code == 200
+    board = changed.content.decode()
+    assert f"{indian.name} (1)" in board
+    fresh = re.search(r'hx-get="([^"]*part=board[^"]*)"', board).group(1).replace("&amp;", "&")
+    assert fresh != refresh
+    assert client.get(fresh, headers={"HX-Request": "true"}).status_code == 204
+
+
+def test_a_substitution_sends_the_board_again(client, day, gm_user):
+    """A new forum name is shown on the board at the next refresh."""
+    url = reverse("games:phase", args=[day.game_id])
+    html = client.get(url).content.decode()
+    refresh = re.search(r'hx-get="([^"]*part=board[^"]*)"', html).group(1).replace("&amp;", "&")
+    player_substitute(player=day.game.players.get(role="sceriffo"), new_name="Nuovo",
+                      user=gm_user)  # fmt: skip
+    changed = client.get(refresh, headers={"HX-Request": "true"})
+    assert changed.status_code == 200
+    assert "Nuovo" in changed.content.decode()

@@ -1,0 +1,182 @@
+"""Issue 9, the speed target: a vote is judged on the snapshot of the state at the phase's
+opening kept on the phase row, in a handful of queries and without replaying the game,
+and that snapshot is never stale after a commit, an undo, a substitution or a change of
+the rules' code."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from games import snapshot
+from games.engine import rules_for
+from games.models import Phase, Submission
+from games.phases import action_submit, current_phase, phase_commit, phase_undo, vote_cast
+from games.services import player_link_issue, player_substitute
+from games.snapshot import built_from_snapshot
+from tests.factories import make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def login_as(client, player):
+    client.get(reverse("player_enter", args=[player_link_issue(player=player)]))
+
+
+def day_one(game, user):
+    phase_commit(phase=current_phase(game), user=user)
+    return current_phase(game)
+
+
+def no_rebuild(*args, **kwargs):
+    raise AssertionError("the vote path replayed the whole game")
+
+
+def vote_queries(captured):
+    """The queries of the vote itself (the session store and the test's savepoints are
+    not the vote's)."""
+    return [q["sql"] for q in captured.captured_queries
+            if "django_session" not in q["sql"] and "SAVEPOINT" not in q["sql"]]  # fmt: skip
+
+
+def test_a_vote_takes_at_most_six_queries_and_never_rebuilds_the_game(
+    client, gm_user, monkeypatch, django_assert_max_num_queries,
+    django_capture_on_commit_callbacks,
+):  # fmt: skip
+    game = make_game(gm_user)
+    day = day_one(game, gm_user)
+    sheriff, indian, cowboy = (game.players.get(role=r) for r in ("sceriffo", "indiano", "pastore"))
+    login_as(client, sheriff)
+    with django_capture_on_commit_callbacks(execute=True):  # the first vote keeps the snapshot
+        client.post(reverse("player_vote"), {"target": indian.name, "phase": day.pk})
+    day.refresh_from_db()
+    assert day.snapshot is not None
+    assert day.snapshot_rules == snapshot.rules_version(rules_for(game))
+    monkeypatch.setattr(snapshot, "rebuild", no_rebuild)
+    with django_assert_max_num_queries(12) as captured:
+        response = client.post(reverse("player_vote"), {"target": cowboy.name, "phase": day.pk})
+    assert response.status_code == 302
+    # The vote's own six (its player, the open phases, the target, the phase locked with
+    # its snapshot, the submission, the audit event) and, since the thread import, the
+    # game's "votes are given in the thread" setting.
+    queries = vote_queries(captured)
+    assert len(queries) <= 7, queries
+    assert sum("games_topicsettings" not in q for q in queries) <= 6, queries
+    stored = Submission.objects.filter(phase=day, player=sheriff).order_by("at", "pk")
+    assert [s.target_id for s in stored] == [indian.pk, cowboy.pk]
+    # The page's own path (htmx): confirmed, the forms re-rendered, still no replay.
+    response = client.post(reverse("player_vote"), {"target": indian.name, "phase": day.pk},
+                           headers={"HX-Request": "true"})  # fmt: skip
+    html = response.content.decode()
+    assert "Voto registrato." in html
+    assert f'<option value="{indian.name}" selected>' in html  # the standing vote, the newest
+    assert f'<option value="{cowboy.name}" selected>' not in html
+    assert Submission.objects.filter(phase=day, player=sheriff).count() == 3
+
+
+def test_a_refused_vote_is_judged_on_the_snapshot(gm_user, django_capture_on_commit_callbacks):
+    """WWW-D4: no vote for a player out of the game; the snapshot says who is out."""
+    game = make_game(gm_user)
+    day = day_one(game, gm_user)
+    with django_capture_on_commit_callbacks(execute=True):
+        built_from_snapshot(game, day)
+    day.refresh_from_db()
+    state = pickle.loads(day.snapshot)
+    voter, target = game.players.get(role="sceriffo"), game.players.get(role="indiano")
+    state.by_name[target.name].alive = False  # a snapshot saying the Indian is dead
+    Phase.objects.filter(pk=day.pk).update(snapshot=pickle.dumps(state))
+    with pytest.raises(ValidationError, match="WWW-D4"):
+        vote_cast(phase=day, player=voter, target=target)
+    # The same stale snapshot from other rules' code is ignored: the vote is judged again.
+    Phase.objects.filter(pk=day.pk).update(snapshot_rules="older-rules")
+    vote_cast(phase=day, player=voter, target=target)
+
+
+def execute(game, day, victim, user):
+    """Day one: everyone else votes ``victim``, and the GM commits."""
+    for voter in game.players.exclude(pk=victim.pk):
+        vote_cast(phase=day, player=voter, target=victim)
+    phase_commit(phase=day, user=user)
+    day.refresh_from_db()
+    assert day.outcome["execution"]["executed"] == victim.name
+
+
+def test_commit_and_undo_invalidate_the_snapshot(gm_user, django_capture_on_commit_callbacks):
+    """The night after the day is opened with the day (WWW-D26): its snapshot, kept while
+    the Maresciallo was alive, must not let him act once executed; after the undo of that
+    execution he acts again and is voted again."""
+    game = make_game(gm_user)
+    day = day_one(game, gm_user)
+    night = game.phases.get(label="N1")
+    marshal, indian = game.players.get(role="maresciallo"), game.players.get(role="indiano")
+    with django_capture_on_commit_callbacks(execute=True):
+        action_submit(phase=night, player=marshal, target=indian)  # keeps N1's snapshot
+    night.refresh_from_db()
+    assert night.snapshot is not None
+    execute(game, day, marshal, gm_user)
+    night.refresh_from_db()
+    assert night.snapshot is None
+    with pytest.raises(ValidationError, match="dead"):
+        action_submit(phase=night, player=marshal, target=indian)
+    with django_capture_on_commit_callbacks(execute=True):
+        built_from_snapshot(game, night)  # the pages keep the post-execution state
+    night.refresh_from_db()
+    assert night.snapshot is not None
+    assert phase_undo(game=game, user=gm_user).label == "D1"
+    action_submit(phase=night, player=marshal, target=indian)  # alive again
+    day.refresh_from_db()
+    assert day.status == Phase.Status.OPEN
+    vote_cast(phase=day, player=marshal, target=indian)
+    vote_cast(phase=day, player=indian, target=marshal)
+
+
+def test_a_snapshot_built_before_a_commit_is_not_stored_after_it(
+    gm_user, django_capture_on_commit_callbacks
+):
+    """A snapshot built from the old state while a commit lands is dropped (epoch)."""
+    game = make_game(gm_user)
+    day = day_one(game, gm_user)
+    night = game.phases.get(label="N1")
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        built_from_snapshot(game, night)  # built now, written back only later
+    execute(game, day, game.players.get(role="maresciallo"), gm_user)
+    for callback in callbacks:
+        callback()
+    night.refresh_from_db()
+    assert night.snapshot is None
+
+
+def test_a_substitution_invalidates_the_snapshot(gm_user, django_capture_on_commit_callbacks):
+    """The state names players: the new name votes and is voted at once."""
+    game = make_game(gm_user)
+    day = day_one(game, gm_user)
+    with django_capture_on_commit_callbacks(execute=True):
+        built_from_snapshot(game, day)
+    seat = game.players.get(role="sceriffo")
+    player_substitute(player=seat, new_name="Nuovo", user=gm_user)
+    seat.refresh_from_db()
+    vote_cast(phase=day, player=seat, target=game.players.get(role="indiano"))
+    vote_cast(phase=day, player=game.players.get(role="indiano"), target=seat)
+
+
+def test_a_state_that_cannot_be_kept_never_fails_the_vote(
+    gm_user, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Keeping the snapshot is an optimisation: if the state cannot be pickled, the vote
+    is judged on the rebuilt state and stored all the same."""
+    game = make_game(gm_user)
+    day = day_one(game, gm_user)
+
+    def unpicklable(*args, **kwargs):
+        raise pickle.PicklingError("a state the engine made unpicklable")
+
+    monkeypatch.setattr(snapshot.pickle, "dumps", unpicklable)
+    voter, target = game.players.get(role="sceriffo"), game.players.get(role="indiano")
+    with django_capture_on_commit_callbacks(execute=True):
+        vote_cast(phase=day, player=voter, target=target)
+    day.refresh_from_db()
+    assert day.snapshot is None
+    assert Submission.objects.filter(phase=day, player=voter, target=target).exists()
