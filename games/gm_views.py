@@ -34,6 +34,7 @@ from games.phases import (
 )
 from games.posts import FORMATS
 from games.selectors import game_for_gm
+from games.templatetags.wording import phase_name
 
 
 @login_required
@@ -170,9 +171,11 @@ def gm_commit(request: HttpRequest, pk: int) -> HttpResponse:
         return _back(request, pk, error=exc)
     if not applied:
         return _back(
-            request, pk, _("La fase %(phase)s era già stata risolta.") % {"phase": phase.label}
+            request,
+            pk,
+            _("La fase %(phase)s era già stata risolta.") % {"phase": phase_name(phase.label)},
         )
-    return _back(request, pk, _("Fase %(phase)s risolta.") % {"phase": phase.label})
+    return _back(request, pk, _("Fase risolta: %(phase)s.") % {"phase": phase_name(phase.label)})
 
 
 @login_required
@@ -184,7 +187,11 @@ def gm_undo(request: HttpRequest, pk: int) -> HttpResponse:
         reopened = phase_undo(game=game, user=request.user)
     except ValidationError as exc:
         return _back(request, pk, error=exc)
-    return _back(request, pk, _("Risoluzione di %(phase)s annullata.") % {"phase": reopened.label})
+    return _back(
+        request,
+        pk,
+        _("Risoluzione di %(phase)s annullata.") % {"phase": phase_name(reopened.label)},
+    )
 
 
 @login_required
