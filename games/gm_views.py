@@ -20,6 +20,7 @@ from games.deadlines import game_schedule_update, phase_extend, phase_pause, pha
 from games.engine import rebuild, rules_for
 from games.forms_player import phase_choices_of
 from games.models import Game, Phase, Player
+from games.narration import NarrationForm, narrated_posts
 from games.phases import (
     action_submit,
     current_phase,
@@ -199,6 +200,11 @@ def game_posts(request: HttpRequest, pk: int) -> HttpResponse:
     """Every committed phase's public post, ready to paste."""
     game = game_for_gm(user=request.user, pk=pk)
     phases = list(game.phases.filter(status=Phase.Status.COMMITTED).order_by("-index"))
+    for phase in phases:  # the GM's own text around each post (issue 13 §2)
+        phase.posts = narrated_posts(phase)
+        phase.narration_form = NarrationForm(
+            initial={"post_before": phase.post_before, "post_after": phase.post_after}
+        )
     return render(request, "games/posts.html", {"game": game, "phases": phases})
 
 

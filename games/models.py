@@ -151,6 +151,9 @@ class Phase(models.Model):
     inputs = models.JSONField(default=dict, blank=True)  # what the engine resolved (at commit)
     overrides = models.JSONField(default=list, blank=True)  # the GM's corrections, with reasons
     outcome = models.JSONField(default=dict, blank=True)  # deaths, execution, trace, posts
+    # The GM's own words around the generated forum post (narration), kept with the phase.
+    post_before = models.TextField(_("testo prima dell'annuncio"), blank=True, max_length=20000)
+    post_after = models.TextField(_("testo dopo l'annuncio"), blank=True, max_length=20000)
 
     class Meta:
         ordering = ["game", "index"]
