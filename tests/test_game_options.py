@@ -14,6 +14,7 @@ from django.utils import translation
 
 from games.forms import GameCreateForm, option_fields
 from games.models import Game
+from games.rulebook import option_rule
 from roles.engine.setups import SetupError, available_setups, load_setup, setup_dir
 from tests.factories import WWW_NAMES
 
@@ -116,6 +117,12 @@ def test_the_new_game_page_shows_labels_help_and_rule_links(client, gm_user):
     assert 'type="time"' in html
     assert "Predefinito: 22:30." in html
     assert 'href="/regolamento/wild-west-wolf/#WWW-D23"' in html
+
+
+@pytest.mark.parametrize("setup_key", ["wild-west-wolf", "inquisizione"])
+def test_every_offered_option_cites_its_decision(setup_key):
+    """The help's rule number: each option is a DECISION of the setup's rulebook."""
+    assert [o for o in load_setup(setup_key).options if not option_rule(setup_key, o)] == []
 
 
 def _code() -> str:

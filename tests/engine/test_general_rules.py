@@ -41,8 +41,6 @@ def test_every_decision_is_an_option_with_the_documented_default(setup, filename
     # Issue 13 §3: a decision with one behaviour that no code reads is not an option.
     assert settings_summary(filename, fixed=True)
     assert not set(settings_summary(filename, fixed=True)) & set(options)
-    # Options added where the Italian original allows another reading (closing note):
-    options.pop("www.teacher_revealed_to", None)
     if setup == "wild-west-wolf":
         documented.pop("www.start_at")  # per game: the Game row's start time (WWW-D1)
         documented["www.notary_delivery"] = "cumulative"
