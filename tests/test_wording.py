@@ -38,7 +38,7 @@ def test_dates_in_italian_typography_and_local_time():
 
 def test_audit_details_in_local_time_without_microseconds():
     with translation.override("it"):
-        assert local_moment("2026-12-01T21:30:05.123456+00:00") == "1 dic 2026 22:30:05"
+        assert local_moment("2026-12-01T21:30:05.123456+00:00") == "1 dic 22:30:05"
     assert local_moment("D1") == "D1"
     assert local_moment(3) == 3
 
@@ -53,7 +53,7 @@ def test_pages_name_the_phase_in_words(client, gm_user):
         game=game, kind="deadline_moved", detail={"old": "2026-12-01T21:30:05.123456+00:00"}
     )
     audit = client.get(reverse("games:audit", args=[game.pk])).content.decode()
-    assert "1 dic 2026 22:30:05" in audit
+    assert "1 dic 22:30:05" in audit
     assert ".123456" not in audit
 
 

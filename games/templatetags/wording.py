@@ -52,17 +52,20 @@ def when(value: dt.datetime | None) -> str:
 
 
 @register.filter
+def audit_time(value: dt.datetime) -> str:
+    """A moment of the audit log: local time, to the second ("1 dic 22:30:05")."""
+    local = timezone.localtime(value) if timezone.is_aware(value) else value
+    return _italian_case(formats.date_format(local, "j M H:i:s"))
+
+
+@register.filter
 def local_moment(value: object) -> object:
-    """An ISO timestamp (as the audit details store them) in local time, to the second;
-    any other value unchanged."""
+    """An ISO timestamp (as the audit details store them) as :func:`audit_time` shows
+    it, without microseconds; any other value unchanged."""
     if not isinstance(value, str) or not _ISO.match(value):
         return value
     moment = parse_datetime(value)
-    if moment is None:
-        return value
-    if timezone.is_aware(moment):
-        moment = timezone.localtime(moment)
-    return _italian_case(formats.date_format(moment, "j M Y H:i:s"))
+    return audit_time(moment) if moment else value
 
 
 def _italian_case(words: str) -> str:
