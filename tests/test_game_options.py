@@ -116,6 +116,7 @@ def test_the_new_game_page_shows_labels_help_and_rule_links(client, gm_user):
     assert 'name="opt_www__day_death_will_deadline" value="22:30"' in html
     assert 'type="time"' in html
     assert "Predefinito: 22:30." in html
+    assert 'id="id_opt_www__day_death_will_deadline_helptext"' in html  # aria-describedby
     assert 'href="/regolamento/wild-west-wolf/#WWW-D23"' in html
 
 
