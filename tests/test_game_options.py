@@ -175,3 +175,13 @@ def test_a_free_text_option_is_refused_by_the_loader(tmp_path, monkeypatch):
             load_setup("classic-village")
     finally:
         load_setup.cache_clear()
+
+
+def test_a_game_stored_with_a_retired_option_still_loads():
+    """A game created when public_posting_until was offered (free text, read by nothing)
+    keeps loading: the retired option is ignored, any other unknown one is refused."""
+    setup = load_setup("wild-west-wolf")
+    merged = setup.with_options({"www.public_posting_until": "a mezzanotte"})
+    assert "www.public_posting_until" not in merged
+    with pytest.raises(SetupError, match="Unknown option"):
+        setup.with_options({"www.made_up": True})

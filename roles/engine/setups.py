@@ -87,6 +87,7 @@ class Setup:
     labels: dict[str, dict[str, str]] = field(default_factory=dict)  # ability key -> label
     demo: dict[str, Any] = field(default_factory=dict)  # manage.py load_demo's game
     option_fields: dict[str, OptionField] = field(default_factory=dict)  # typed and worded
+    retired_options: frozenset[str] = frozenset()  # once offered, read by nothing: ignored
 
     @cached_property
     def roles(self) -> dict[str, int]:
@@ -106,6 +107,8 @@ class Setup:
         """The setup's options with ``overrides`` applied, each checked against its default."""
         merged = dict(self.options)
         for name, value in (overrides or {}).items():
+            if name in self.retired_options:
+                continue  # a game created when it was offered: it never changed anything
             if name not in self.options:
                 raise SetupError(f"Unknown option {name!r} for setup {self.key!r}")
             default = self.options[name]
@@ -226,6 +229,7 @@ def load_setup(key: str) -> Setup:
         options=options,
         option_choices=option_choices,
         option_fields=typed,
+        retired_options=frozenset(data.get("retired_options") or ()),
         info=dict(data.get("info") or {}),
         version=int(data.get("version", 1)),
         faction_names={str(k): str(v) for k, v in (data.get("faction_names") or {}).items()},
