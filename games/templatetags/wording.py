@@ -9,7 +9,7 @@ import re
 from django import template
 from django.utils import formats, timezone
 from django.utils.dateparse import parse_datetime
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 register = template.Library()
@@ -37,8 +37,9 @@ def phase_short(label: str) -> str:
     if not match:
         return str(label or "")
     kind, number = match.groups()
-    letter = pgettext("short for day", "G") if kind == "D" else pgettext("short for night", "N")
-    return f"{letter}{number}"
+    if kind == "D":
+        return _("G%(n)s") % {"n": number}
+    return _("N%(n)s") % {"n": number}
 
 
 @register.filter
