@@ -6,12 +6,14 @@ import datetime as dt
 from typing import Any
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
 from games.services import parse_player_names, setup_deadlines
 from games.validators import validate_name
-from roles.engine.setups import available_setups, load_setup
+from roles.engine.options import OptionField
+from roles.engine.setups import Setup, available_setups, load_setup
 
 MAX_SEED = 2**48 - 1
 
@@ -54,22 +56,9 @@ class GameCreateForm(forms.Form):
         for field_name, at in setup_deadlines(self.setup_key).items():
             self.fields[field_name].initial = at  # the setup's deadlines, by default
         self.option_names = []
-        for name, default in setup.options.items():
-            field_name = "opt_" + name.replace(".", "__")
-            self.fields[field_name] = self._option_field(name, default, setup.option_choices)
-            self.option_names.append((field_name, name))
-
-    @staticmethod
-    def _option_field(name: str, default: Any, choices: dict) -> forms.Field:
-        label = name.split(".", 1)[1].replace("_", " ")
-        if isinstance(default, bool):
-            return forms.BooleanField(label=label, required=False, initial=default)
-        if isinstance(default, int):
-            return forms.IntegerField(label=label, initial=default, min_value=1)
-        if name in choices:
-            return forms.ChoiceField(label=label, initial=default,
-                                     choices=[(c, c) for c in choices[name]])  # fmt: skip
-        return forms.CharField(label=label, initial=default, max_length=40)
+        for field_name, field in option_fields(setup).items():
+            self.fields[field_name] = field
+            self.option_names.append((field_name, option_name(field_name)))
 
     def option_fields(self) -> list[forms.BoundField]:
         return [self[field_name] for field_name, _ in self.option_names]
@@ -80,6 +69,66 @@ class GameCreateForm(forms.Form):
 
     def options(self) -> dict[str, Any]:
         """The options that differ from the setup's defaults."""
-        defaults = load_setup(self.setup_key).options
-        chosen = {name: self.cleaned_data[field] for field, name in self.option_names}
-        return {name: value for name, value in chosen.items() if value != defaults[name]}
+        return chosen_options(load_setup(self.setup_key), self.cleaned_data)
+
+
+def option_field_name(option: str) -> str:
+    """``www.will_word_limit`` -> ``opt_www__will_word_limit`` (a form field's name)."""
+    return "opt_" + option.replace(".", "__")
+
+
+def option_name(field_name: str) -> str:
+    return field_name.removeprefix("opt_").replace("__", ".")
+
+
+def option_fields(setup: Setup) -> dict[str, forms.Field]:
+    """The setup's options as typed form fields, by field name (``opt_www__...``): a flag is
+    a checkbox, a number a number, a time a time field, a choice a select of its values,
+    each with its label and one line of help (what it changes, the default) in the
+    current language. The new-game form and the balance lab build theirs from this."""
+    lang = (get_language() or "it")[:2]
+    return {
+        option_field_name(name): _typed_field(option, lang)
+        for name, option in setup.option_fields.items()
+    }
+
+
+def chosen_options(setup: Setup, cleaned_data: dict[str, Any]) -> dict[str, Any]:
+    """The options a valid form of :func:`option_fields` sets apart from the setup's
+    defaults, as the engine stores them (a time as ``"HH:MM"``)."""
+    chosen = {}
+    for name, option in setup.option_fields.items():
+        value = cleaned_data[option_field_name(name)]
+        if option.kind == "time":
+            value = value.strftime("%H:%M")
+        if value != option.default:
+            chosen[name] = value
+    return chosen
+
+
+def _typed_field(option: OptionField, lang: str) -> forms.Field:
+    label = option.words(option.label, lang)
+    if option.kind == "flag":
+        default = _("sì") if option.default else _("no")
+    elif option.kind == "choice":
+        default = option.words(option.choice_labels[option.default], lang)
+    else:
+        default = str(option.default)
+    help_text = f"{option.words(option.help, lang)} " + _("Predefinito: %(default)s.") % {
+        "default": default
+    }
+    common = {"label": label, "help_text": help_text}
+    if option.kind == "flag":
+        return forms.BooleanField(required=False, initial=option.default, **common)
+    if option.kind == "number":
+        return forms.IntegerField(initial=option.default, min_value=1, **common)
+    if option.kind == "time":
+        return forms.TimeField(
+            initial=dt.datetime.strptime(option.default, "%H:%M").time(),
+            input_formats=["%H:%M", "%H.%M", "%H:%M:%S"],
+            widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            error_messages={"invalid": _("Scrivi un orario come 22:30 (ore e minuti).")},
+            **common,
+        )
+    choices = [(value, option.words(option.choice_labels[value], lang)) for value in option.choices]
+    return forms.ChoiceField(initial=option.default, choices=choices, **common)

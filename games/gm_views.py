@@ -39,6 +39,7 @@ from games.forms_input import (
 )
 from games.forms_player import phase_choices_of
 from games.models import Game, Phase
+from games.narration import NarrationForm, narrated_posts
 from games.phases import (
     action_submit,
     current_phase,
@@ -53,6 +54,7 @@ from games.phases import (
 from games.posts import FORMATS
 from games.selectors import game_for_gm
 from games.snapshot import built_from_snapshot
+from games.templatetags.wording import phase_name
 
 
 @login_required
@@ -191,9 +193,11 @@ def gm_commit(request: HttpRequest, pk: int) -> HttpResponse:
         return _back(request, pk, error=exc)
     if not applied:
         return _back(
-            request, pk, _("La fase %(phase)s era già stata risolta.") % {"phase": phase.label}
+            request,
+            pk,
+            _("La fase %(phase)s era già stata risolta.") % {"phase": phase_name(phase.label)},
         )
-    return _back(request, pk, _("Fase %(phase)s risolta.") % {"phase": phase.label})
+    return _back(request, pk, _("Fase risolta: %(phase)s.") % {"phase": phase_name(phase.label)})
 
 
 @login_required
@@ -207,7 +211,11 @@ def gm_undo(request: HttpRequest, pk: int) -> HttpResponse:
                               players=request.POST.get("players") == "1")  # fmt: skip
     except ValidationError as exc:
         return _back(request, pk, error=exc)
-    return _back(request, pk, _("Risoluzione di %(phase)s annullata.") % {"phase": reopened.label})
+    return _back(
+        request,
+        pk,
+        _("Risoluzione di %(phase)s annullata.") % {"phase": phase_name(reopened.label)},
+    )
 
 
 @login_required
@@ -215,6 +223,11 @@ def game_posts(request: HttpRequest, pk: int) -> HttpResponse:
     """Every committed phase's public post, ready to paste."""
     game = game_for_gm(user=request.user, pk=pk)
     phases = list(game.phases.filter(status=Phase.Status.COMMITTED).order_by("-index"))
+    for phase in phases:  # the GM's own text around each post (issue 13 §2)
+        phase.posts = narrated_posts(phase)
+        phase.narration_form = NarrationForm(
+            initial={"post_before": phase.post_before, "post_after": phase.post_after}
+        )
     return render(request, "games/posts.html", {"game": game, "phases": phases})
 
 

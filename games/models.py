@@ -162,6 +162,9 @@ class Phase(models.Model):
     snapshot = models.BinaryField(null=True, blank=True, editable=False)
     snapshot_rules = models.CharField(max_length=120, blank=True, editable=False)
     snapshot_epoch = models.PositiveIntegerField(default=0, editable=False)
+    # The GM's own words around the generated forum post (narration), kept with the phase.
+    post_before = models.TextField(_("testo prima dell'annuncio"), blank=True, max_length=20000)
+    post_after = models.TextField(_("testo dopo l'annuncio"), blank=True, max_length=20000)
 
     class Meta:
         ordering = ["game", "index"]

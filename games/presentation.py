@@ -62,7 +62,8 @@ def describe(setup_key: str, kind: str, about: str | None, value: Any) -> str:
             % {"name": about}
         ),
         "vip": lambda: _("La vittima %(name)s era: %(value)s.") % {"name": about, "value": label},
-        "spotted": lambda: _("%(name)s è un Indiano.") % {"name": value},
+        # the Maestrina's Indian reads as the Maresciallo's answer does: "X è Indiano."
+        "spotted": lambda: _("%(name)s è %(value)s.") % {"name": value, "value": "Indiano"},
         "spotted_by": lambda: _("%(name)s è la Maestrina.") % {"name": value},
         "recruit": lambda: (
             {

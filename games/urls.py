@@ -1,6 +1,14 @@
 from django.urls import path
 
-from games import adt_views, gm_views, import_views, ribelle_views, views, will_views
+from games import (
+    adt_views,
+    gm_views,
+    import_views,
+    narration_views,
+    ribelle_views,
+    views,
+    will_views,
+)
 
 app_name = "games"
 urlpatterns = [
@@ -28,6 +36,11 @@ urlpatterns = [
     path("<int:pk>/fase/risolvi/", gm_views.gm_commit, name="gm_commit"),
     path("<int:pk>/fase/annulla/", gm_views.gm_undo, name="gm_undo"),
     path("<int:pk>/annunci/", gm_views.game_posts, name="posts"),
+    path(
+        "<int:pk>/annunci/<int:phase_pk>/testo/",
+        narration_views.phase_narration,
+        name="narration",
+    ),
     path("<int:pk>/fase/scadenza/", gm_views.gm_deadline, name="gm_deadline"),
     path("<int:pk>/scadenze/", gm_views.gm_schedule, name="gm_schedule"),
     path("<int:pk>/fase/topic/", import_views.topic_import, name="topic_import"),

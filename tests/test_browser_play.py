@@ -51,9 +51,9 @@ def test_night_attack_from_a_phone_then_preview_commit_and_dawn_post(
     gm = gm_page(browser, live_server)
     gm.goto(live_server.url + reverse("games:phase", args=[game.pk]))
     preview = gm.locator("#preview")
-    assert f"{victim.name} (ucciso nella notte" in preview.inner_text()
-    gm.click("text=Risolvi N1")
-    gm.wait_for_selector("text=Fase N1 risolta")
+    assert f"{victim.name} (attaccato dagli Indiani" in preview.inner_text()
+    gm.click("text=Risolvi Notte 1")
+    gm.wait_for_selector("text=Fase risolta: Notte 1")
     gm.goto(live_server.url + reverse("games:posts", args=[game.pk]))
     bbcode = gm.locator("textarea.post").first.input_value()
     assert bbcode.startswith("[b]Alba del Giorno 2.[/b]")
@@ -96,8 +96,8 @@ def test_inquisizione_day_with_boia_secret_vote_and_tie(
     assert f"{wolf.name} 3" in text
     assert f"{target.name} 3" in text
     assert f"Ora verrebbe giustiziato {wolf.name}" in text  # timed at the Boia's public vote
-    gm.click("text=Risolvi D1")
-    gm.wait_for_selector("text=Fase D1 risolta")
+    gm.click("text=Risolvi Giorno 1")
+    gm.wait_for_selector("text=Fase risolta: Giorno 1")
     gm.goto(live_server.url + reverse("games:posts", args=[game.pk]))
     post = gm.locator("textarea.post").first.input_value()
     assert f"Viene giustiziato {wolf.name}." in post

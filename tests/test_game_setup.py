@@ -49,7 +49,7 @@ def test_new_game_form_htmx_returns_only_the_options(client, gm_user):
     page = client.get(reverse("games:new") + "?setup=inquisizione", HTTP_HX_REQUEST="true")
     html = page.content.decode()
     assert html.lstrip().startswith('<div id="options">')
-    assert "boia secret withdrawable" in html
+    assert "Il Boia può ritirare il voto segreto" in html
     full = client.get(reverse("games:new")).content.decode()
     assert "<html" in full
     assert 'id="options"' in full

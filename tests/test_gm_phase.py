@@ -28,7 +28,7 @@ def test_night_zero_board_and_preview(gm, gm_user):
         phase=current_phase(game), player=marshal, target=game.players.get(role="sceriffo")
     )
     html = gm.get(reverse("games:phase", args=[game.pk])).content.decode()
-    assert "Fase N0" in html
+    assert "Notte 0" in html
     waiting = html.split("Chi deve ancora agire")[1].split("</p>")[0]
     assert game.players.get(role="pianista").name in waiting  # WWW-R18: he must still choose
     assert marshal.name not in waiting

@@ -29,7 +29,7 @@ def test_night_zero_marshal_form_offers_every_living_player(client, gm_user):
     assert "Indaga su" in html
     form = html.split('value="investigate"')[1].split("</form>")[0]
     assert form.count('<option value="') == 16 + 1  # every player, and "choose"
-    assert "Fase N0" in html
+    assert "Notte 0" in html
 
 
 def test_teacher_has_nothing_to_send_on_night_zero(client, gm_user):

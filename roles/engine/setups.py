@@ -25,6 +25,8 @@ from typing import Any
 
 import yaml
 
+from roles.engine.options import OptionError, OptionField, option_fields
+
 ROLES_DIR = Path(__file__).resolve().parent.parent
 SETUPS_DIR = ROLES_DIR / "setups"  # setups of data alone (no package of their own)
 SETUP_FILE = "setup.yaml"
@@ -84,6 +86,8 @@ class Setup:
     texts: dict[str, dict[str, str]] = field(default_factory=dict)  # the setup's own lines
     labels: dict[str, dict[str, str]] = field(default_factory=dict)  # ability key -> label
     demo: dict[str, Any] = field(default_factory=dict)  # manage.py load_demo's game
+    option_fields: dict[str, OptionField] = field(default_factory=dict)  # typed and worded
+    retired_options: frozenset[str] = frozenset()  # once offered, read by nothing: ignored
 
     @cached_property
     def roles(self) -> dict[str, int]:
@@ -103,6 +107,8 @@ class Setup:
         """The setup's options with ``overrides`` applied, each checked against its default."""
         merged = dict(self.options)
         for name, value in (overrides or {}).items():
+            if name in self.retired_options:
+                continue  # a game created when it was offered: it never changed anything
             if name not in self.options:
                 raise SetupError(f"Unknown option {name!r} for setup {self.key!r}")
             default = self.options[name]
@@ -110,6 +116,10 @@ class Setup:
                 not isinstance(default, bool) and type(default) is not type(value)
             ):
                 raise SetupError(f"Option {name} must be a {type(default).__name__}, got {value!r}")
+            typed = self.option_fields.get(name)
+            problem = typed.check(value) if typed else None
+            if problem:
+                raise SetupError(f"Option {name} {problem}, got {value!r}")
             merged[name] = value
         return merged
 
@@ -199,6 +209,15 @@ def load_setup(key: str) -> Setup:
         str(role): _card(key, str(role), spec, texts.get(role))
         for role, spec in data["roles"].items()
     }
+    options = {
+        **{prefix + k: v for k, v in COMMON_OPTIONS.items()},
+        **dict(data.get("options") or {}),
+    }
+    option_choices = {k: tuple(v) for k, v in (data.get("option_choices") or {}).items()}
+    try:
+        typed = option_fields(options, option_choices, data.get("option_fields") or {}, prefix)
+    except OptionError as error:
+        raise SetupError(f"Setup {key!r}: {error}") from None
     setup = Setup(
         key=data["key"],
         name=data["name"],
@@ -207,11 +226,10 @@ def load_setup(key: str) -> Setup:
         cards=cards,
         night_order=tuple(data.get("night_order") or ()),
         deadlines=dict(data.get("deadlines") or {}),
-        options={
-            **{prefix + k: v for k, v in COMMON_OPTIONS.items()},
-            **dict(data.get("options") or {}),
-        },
-        option_choices={k: tuple(v) for k, v in (data.get("option_choices") or {}).items()},
+        options=options,
+        option_choices=option_choices,
+        option_fields=typed,
+        retired_options=frozenset(data.get("retired_options") or ()),
         info=dict(data.get("info") or {}),
         version=int(data.get("version", 1)),
         faction_names={str(k): str(v) for k, v in (data.get("faction_names") or {}).items()},

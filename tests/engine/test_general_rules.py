@@ -14,11 +14,15 @@ from tests.engine.helpers import inq, kill, play, www
 RULES = ROOT / "docs" / "rules"  # the project's own copy: a clone alone passes
 
 
-def settings_summary(filename: str) -> dict[str, object]:
+def settings_summary(filename: str, *, fixed: bool = False) -> dict[str, object]:
+    """The settings summary's options (``fixed``: the decisions marked "fixed: not offered",
+    one behaviour that no option changes)."""
     text = (RULES / filename).read_text(encoding="utf-8").split("Settings summary", 1)[1]
-    rows = re.findall(r"^\| `([a-z0-9_.]+)` \| `?([^`|]+?)`? \| ", text, flags=re.M)
+    rows = re.findall(r"^\| `([a-z0-9_.]+)` \| `?([^`|]+?)`? \| ([^\n]*)$", text, flags=re.M)
     values = {}
-    for key, raw in rows:
+    for key, raw, decision in rows:
+        if ("fixed: not offered" in decision) != fixed:
+            continue
         raw = raw.strip().strip('"')
         values[key] = {"true": True, "false": False}.get(raw, int(raw) if raw.isdigit() else raw)
     return values
@@ -34,8 +38,9 @@ def test_every_decision_is_an_option_with_the_documented_default(setup, filename
     (INQ-D21 dawn_time manual, WWW-D1 start_at, ...)."""
     documented = settings_summary(filename)
     options = dict(load_setup(setup).options)
-    # Options added where the Italian original allows another reading (closing note):
-    options.pop("www.teacher_revealed_to", None)
+    # Issue 13 §3: a decision with one behaviour that no code reads is not an option.
+    assert settings_summary(filename, fixed=True)
+    assert not set(settings_summary(filename, fixed=True)) & set(options)
     if setup == "wild-west-wolf":
         documented.pop("www.start_at")  # per game: the Game row's start time (WWW-D1)
         documented["www.notary_delivery"] = "cumulative"

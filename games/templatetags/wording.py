@@ -1,0 +1,75 @@
+"""Words as an Italian forum writes them: phases ("Giorno 1", "N1") and dates
+("martedì 1 dicembre, ore 22:00"), in the reader's language and the site's local time."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from django import template
+from django.utils import formats, timezone
+from django.utils.dateparse import parse_datetime
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+register = template.Library()
+
+_PHASE = re.compile(r"^([DN])(\d+)$")
+_ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?([+-]\d\d:\d\d|Z)?$")
+
+
+@register.filter
+def phase_name(label: str) -> str:
+    """``D1`` -> "Giorno 1", ``N0`` -> "Notte 0" (a label of another kind stays as it is)."""
+    match = _PHASE.match(str(label or ""))
+    if not match:
+        return str(label or "")
+    kind, number = match.groups()
+    if kind == "D":
+        return _("Giorno %(n)s") % {"n": number}
+    return _("Notte %(n)s") % {"n": number}
+
+
+@register.filter
+def phase_short(label: str) -> str:
+    """``D1`` -> "G1" (Italian forums' short form), ``N1`` -> "N1"."""
+    match = _PHASE.match(str(label or ""))
+    if not match:
+        return str(label or "")
+    kind, number = match.groups()
+    if kind == "D":
+        return _("G%(n)s") % {"n": number}
+    return _("N%(n)s") % {"n": number}
+
+
+@register.filter
+def when(value: dt.datetime | None) -> str:
+    """A moment in local time, as a reader writes it: "martedì 1 dicembre, ore 22:00"."""
+    if not value:
+        return ""
+    local = timezone.localtime(value) if timezone.is_aware(value) else value
+    day = _italian_case(formats.date_format(local, "l j F"))
+    return _("%(day)s, ore %(time)s") % {"day": day, "time": local.strftime("%H:%M")}
+
+
+@register.filter
+def audit_time(value: dt.datetime) -> str:
+    """A moment of the audit log: local time, to the second ("1 dic 22:30:05")."""
+    local = timezone.localtime(value) if timezone.is_aware(value) else value
+    return _italian_case(formats.date_format(local, "j M H:i:s"))
+
+
+@register.filter
+def local_moment(value: object) -> object:
+    """An ISO timestamp (as the audit details store them) as :func:`audit_time` shows
+    it, without microseconds; any other value unchanged."""
+    if not isinstance(value, str) or not _ISO.match(value):
+        return value
+    moment = parse_datetime(value)
+    return audit_time(moment) if moment else value
+
+
+def _italian_case(words: str) -> str:
+    """Italian writes days and months in lower case ("martedì 1 dicembre"); Django's
+    catalogue capitalises them."""
+    return words.lower() if (get_language() or "it").startswith("it") else words
