@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models import Phase
 from games.services import audit
+from games.validators import validate_text
 
 MAX_NARRATION = 20000
 
@@ -18,10 +19,12 @@ MAX_NARRATION = 20000
 class NarrationForm(forms.Form):
     post_before = forms.CharField(
         label=_("Testo prima dell'annuncio"), required=False, max_length=MAX_NARRATION,
+        validators=[validate_text],
         widget=forms.Textarea(attrs={"rows": 3}),
     )  # fmt: skip
     post_after = forms.CharField(
         label=_("Testo dopo l'annuncio"), required=False, max_length=MAX_NARRATION,
+        validators=[validate_text],
         widget=forms.Textarea(attrs={"rows": 3}),
     )  # fmt: skip
 

@@ -103,6 +103,10 @@ def test_5_every_gm_url_answers_404_with_another_gms_ids(client, gm_user, django
     for name, pattern in patterns:
         converters = set(pattern.pattern.converters)
         variants = [{"pk": theirs.pk}]
+        if "phase_pk" in converters:
+            their_phase = theirs.phases.order_by("index").first().pk
+            variants = [{"pk": theirs.pk, "phase_pk": their_phase},
+                        {"pk": mine.pk, "phase_pk": their_phase}]  # fmt: skip
         if "player_pk" in converters:
             variants = [{"pk": theirs.pk, "player_pk": their_player.pk},
                         {"pk": mine.pk, "player_pk": their_player.pk}]  # fmt: skip

@@ -123,7 +123,7 @@ def test_11_the_pages_work_under_the_policy_in_chromium(live_server, browser, dj
     assert link != old
     gm.goto(f"{live_server.url}{reverse('games:phase', args=[game.pk])}")
     gm.locator("form[data-submit-once] button").click()  # commit N0
-    gm.wait_for_selector("text=Fase D1")
+    gm.wait_for_selector("text=Giorno 1")
     assert gm.evaluate("window.__csp") == []
     gm.goto(f"{live_server.url}{reverse('games:posts', args=[game.pk])}")
     gm.locator("button[data-copy-from]").first.click()
