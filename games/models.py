@@ -214,3 +214,6 @@ class Will(models.Model):
 
     def __str__(self) -> str:
         return f"will of {self.player_id}"
+
+
+from games.balance_models import BalanceChunk, BalanceStudy  # noqa: E402, F401 - the lab's rows

@@ -24,3 +24,11 @@ def deadlines_tick() -> dict[str, int]:
 def close_phase(phase_id: int) -> str:
     """At a phase's deadline (ETA): close it if it is still due."""
     return phase_close(phase_id)
+
+
+@shared_task(name="games.balance_chunk", ignore_result=True)
+def balance_chunk(study_id: int, variant: int, index: int) -> str:
+    """One chunk of a balance study (docs/balance.md)."""
+    from games.balance import balance_chunk_run
+
+    return balance_chunk_run(study_id, variant, index)
