@@ -11,6 +11,9 @@ from roles.engine.registry import ruleset_for
 from roles.engine.setups import SetupError, available_setups, load_setup
 from tests.conftest import ROOT
 
+# The referee desks' own pages (BANG! con Il Ribelle!, the Time Car: other games than the
+# Werewolf rulesets, with their own role names) are kept in games/ for now, not generic.
+DESK_PAGES = ("games/ribelle_", "games/adt_", "templates/games/ribelle/", "templates/games/adt/")
 GENERIC = [
     *ROOT.glob("roles/engine/*.py"), ROOT / "roles" / "replay.py",
     *ROOT.glob("roles/management/**/*.py"), *ROOT.glob("gm/**/*.py"),
@@ -37,6 +40,8 @@ def test_no_role_key_or_setup_name_outside_its_package():
     pattern = re.compile(rf"""["']({alternatives})["']""")
     found = []
     for path in GENERIC:
+        if str(path.relative_to(ROOT)).startswith(DESK_PAGES):
+            continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             found += [f"{path.relative_to(ROOT)}:{number}: {m}" for m in pattern.findall(line)]
     assert found == []

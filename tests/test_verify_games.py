@@ -9,6 +9,7 @@ import io
 import pytest
 from django.core.management import call_command
 
+from games.desk import desk_game_create
 from games.models import Phase, Result
 from games.phases import action_submit, current_phase, override_add, phase_commit, vote_cast
 from roles.engine.registry import ruleset_for
@@ -57,9 +58,12 @@ def test_stored_games_replay_to_what_was_stored(gm_user, monkeypatch):
     call_command("ensure_gm")
     call_command("load_demo", stdout=io.StringIO())
     played_games(gm_user)
+    desk = desk_game_create(gm=gm_user, name="Bang", setup_key="ribelle", seed=1,
+                            roles={"Ada": "sceriffo", "Bea": "fuorilegge"})  # fmt: skip
     code, text = verify()
     assert code == 0, text
-    assert "4 games replayed, 0 differ." in text
+    assert f"#{desk.pk} Bang [ribelle]: skipped" in text  # a referee desk keeps its own log
+    assert "4 games replayed, 1 skipped, 0 differ." in text
 
 
 def test_a_difference_is_printed_and_fails(gm_user):

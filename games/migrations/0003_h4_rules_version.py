@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0002_h7_will_handed_in"),
+        ("games", "0002_h5_table_events"),
     ]
 
     operations = [

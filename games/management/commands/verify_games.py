@@ -31,13 +31,18 @@ class Command(BaseCommand):
                 if (verdict.version_changed)
                 else ""
             )
-            if verdict.differences:
+            if verdict.skipped:
+                self.stdout.write(f"#{game.pk} {game.name} [{game.setup}]: skipped, "
+                                  f"{verdict.skipped}")  # fmt: skip
+            elif verdict.differences:
                 differing += 1
                 self.stdout.write(f"#{game.pk} {game.name} [{game.setup}]{note}: DIFFERS")
                 for line in verdict.differences:
                     self.stdout.write(f"  {line}")
             else:
                 self.stdout.write(f"#{game.pk} {game.name} [{game.setup}]{note}: same")
-        self.stdout.write(f"{len(verdicts)} games replayed, {differing} differ.")
+        skipped = sum(1 for v in verdicts if v.skipped)
+        self.stdout.write(f"{len(verdicts) - skipped} games replayed, {skipped} skipped, "
+                          f"{differing} differ.")  # fmt: skip
         if differing:
             sys.exit(1)
