@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0003_h4_rules_version"),
+        ("games", "0004_h8_thread_import"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
