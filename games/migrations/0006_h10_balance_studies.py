@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0004_h8_thread_import"),
+        ("games", "0005_h2_deadlines"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
