@@ -10,6 +10,10 @@ def main() -> None:
         from roles.replay_cli import main as replay
 
         sys.exit(replay(sys.argv[2:]))
+    if sys.argv[1:2] == ["simulate"]:  # pure too: a study needs only the engine
+        from roles.simulate_cli import main as simulate
+
+        sys.exit(simulate(sys.argv[2:]))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gm.settings")
     from django.core.management import execute_from_command_line
 

@@ -277,3 +277,6 @@ class TopicSettings(models.Model):
 
     def __str__(self) -> str:
         return f"topic of {self.game_id}"
+
+
+from games.balance_models import BalanceChunk, BalanceStudy  # noqa: E402, F401 - the lab's rows

@@ -27,3 +27,11 @@ def close_phase(phase_id: int) -> dict[str, int]:
     order (whatever order the broker delivers the tasks in)."""
     del phase_id  # the deadline order decides, not the message
     return deadlines_run()
+
+
+@shared_task(name="games.balance_chunk", ignore_result=True)
+def balance_chunk(study_id: int, variant: int, index: int) -> str:
+    """One chunk of a balance study (docs/balance.md)."""
+    from games.balance import balance_chunk_run
+
+    return balance_chunk_run(study_id, variant, index)

@@ -12,6 +12,7 @@ urlpatterns = [
     path("esci/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("partite/", include("games.urls")),
+    path("bilanciamento/", include("games.balance_urls")),
     path("p/<str:token>/", player_views.player_enter, name="player_enter"),
     path("io/", player_views.player_home, name="player_home"),
     path("io/azione/", player_views.player_action, name="player_action"),

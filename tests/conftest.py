@@ -168,3 +168,5 @@ def django_db_setup(django_db_setup, django_db_blocker):
 # The classic village (tests/setups/classic_village/) is a setup package kept outside
 # roles/: registered here, the engine and the site play it like the shipped ones.
 register_package("tests.setups.classic_village")
+# Sorte (tests/setups/coin_toss/): the balance study's setup whose win rates are known.
+register_package("tests.setups.coin_toss")

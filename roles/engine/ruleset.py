@@ -52,6 +52,9 @@ class Ruleset(ABC):
     # The fields beyond a target that this setup's actions may carry (the GM's entry form
     # shows only these): "during", "fake_role", "vision".
     action_fields: ClassVar[tuple[str, ...]] = ()
+    # The values of an "investigation" result that show the target is not on the
+    # investigator's side (the balance study's informed model acts on them).
+    suspect_values: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, night_order: Sequence[str] | None = None) -> None:
         """``night_order``: run the night in another order than the setup's (the tests

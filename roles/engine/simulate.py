@@ -12,7 +12,9 @@ what is left.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from functools import cache
+from typing import Any
 
 from roles.engine.abilities import DAY, NIGHT, Ability
 from roles.engine.errors import RuleViolation
@@ -180,26 +182,49 @@ def _usable(rules: Ruleset, night: bool) -> dict[str, list[Ability]]:
     }
 
 
-def random_game(setup_key: str, seed: int, *, max_phases: int = 200) -> tuple[GameState, list]:
-    """Play one random legal game to its end; return the final state and every submission."""
-    rules = ruleset_for(setup_key)
+def random_game(
+    setup_key: str,
+    seed: int,
+    *,
+    max_phases: int = 200,
+    options: Mapping[str, Any] | None = None,
+    rules: Ruleset | None = None,
+    model: Callable[..., Any] | None = None,
+) -> tuple[GameState, list]:
+    """Play one random legal game to its end; return the final state and every submission.
+
+    ``options``: the setup's options overridden; ``rules``: another ruleset of the setup
+    (a card swapped, for the balance study); ``model``: who chooses instead of chance, built
+    as ``model(rules, state, start_outcome, rng)`` with ``actions(label, night, solo,
+    shared, pools)``, ``votes(living, secret_role)`` and ``observe(outcome)`` (see
+    roles/engine/informed.py)."""
+    if rules is None:
+        rules = ruleset_for(setup_key)
     rng = random.Random(seed)
-    state, _ = rules.new_game(deal_roles(rules.setup, _names(rules), rng), seed=seed)
+    state, start = rules.new_game(deal_roles(rules.setup, _names(rules), rng), seed=seed,
+                                  options=options)  # fmt: skip
     kinds = _by_phase_kind(rules, state)
     secret_role = rules.vote_rules.get("secret_role")
     living = list(state.players)
     pools = Pools(state)
     by_name = state.by_name
     play = rules.play
+    chooser = model(rules, state, start, rng) if model is not None else None
     log = []
     for index in range(max_phases):
         label = phase_label(index)
         night = not index % 2
         solo, shared = kinds[night]
-        actions = random_actions(rules, state, label, rng, solo, shared, pools=pools)
-        votes = [] if night else random_votes(state, rng, secret_role, living)
+        if chooser is None:
+            actions = random_actions(rules, state, label, rng, solo, shared, pools=pools)
+            votes = [] if night else random_votes(state, rng, secret_role, living)
+        else:
+            actions = chooser.actions(label, night, solo, shared, pools)
+            votes = [] if night else chooser.votes(living, secret_role)
         outcome = play(state, label, actions=actions, votes=votes, checked=True)
         log.append((label, actions, votes, outcome))
+        if chooser is not None:
+            chooser.observe(outcome)
         if outcome.deaths:
             if state.winning_factions is not None:
                 return state, log

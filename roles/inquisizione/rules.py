@@ -25,6 +25,7 @@ class Inquisizione(Ruleset):
         "target": "INQ-D5", "self": "INQ-D5", "tie": "INQ-R7",
     }  # fmt: skip
     night_steps = night.STEPS
+    suspect_values = frozenset({"losco", "eretico"})  # INQ-R27 (Veggente), INQ-R44
 
     # -- the deal (INQ §11, INQ-R34, R42, R43, R53, R56, INQ-D23) ------------------------
 

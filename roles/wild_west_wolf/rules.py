@@ -43,6 +43,7 @@ class WildWestWolf(Ruleset):
         "limit": "WWW-R45", "deadline": "WWW-R46", "refused": "WWW-R44", "decision": "WWW-D23",
     }  # fmt: skip
     night_steps = night.STEPS
+    suspect_values = frozenset({"indiano"})  # WWW-R34: the Maresciallo finds an Indian
     action_fields = ("during", "fake_role", "vision")
 
     # -- the deal (WWW §11, WWW-R56, R60, R76, R79) -----------------------------------

@@ -65,6 +65,7 @@ class ClassicVillage(SimpleRuleset):
         "lupo": (MAUL,), "guardia": (PROTECT,), "veggente": (PROBE,),
     }  # fmt: skip
     groups: ClassVar[dict[str, str]] = {"lupo": "lupi"}
+    suspect_values = frozenset({"lupo"})  # CV-R4
     night_steps: ClassVar[dict[str, Any]] = {"guardia": guardia, "lupi": lupi, "veggente": veggente}
 
     def start(self, state: GameState, outcome: PhaseOutcome, draws: dict[str, Any]) -> None:

@@ -1,0 +1,141 @@
+"""The balance study's pure part (roles/engine/study.py, stats.py, informed.py;
+docs/balance.md): figures against a setup whose answer is known, the intervals against
+published values, determinism by chunk, and the informed model's behaviour."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+
+import pytest
+
+from roles.engine.informed import InformedModel, suspect_values
+from roles.engine.registry import ruleset_for
+from roles.engine.simulate import random_game
+from roles.engine.stats import mean_interval, newcombe, wilson
+from roles.engine.study import CHUNK, Aggregate, Study, Variant, run_chunk, run_study
+from roles.engine.study_report import compare, sentence, summary
+from roles.simulate_cli import run_parallel, simulate
+
+
+def test_wilson_and_newcombe_match_newcombe_1998():
+    """Newcombe (1998), Statistics in Medicine 17: 81/263 gives 0.2553-0.3662 (Wilson);
+    56/70 - 48/80 gives 0.0524-0.3339 (his method 10)."""
+    low, high = wilson(81, 263)
+    assert (round(low, 4), round(high, 4)) == (0.2553, 0.3662)
+    d, low, high = newcombe(56, 70, 48, 80)
+    assert (round(d, 4), round(low, 4), round(high, 4)) == (0.2, 0.0524, 0.3339)
+    assert wilson(0, 0) == (0.0, 1.0)
+    mean, low, high = mean_interval({2: 50, 4: 50})
+    assert mean == 3
+    assert low < 3 < high
+
+
+@pytest.mark.parametrize("model", ["random", "informed"])
+def test_win_rates_of_a_setup_known_exactly(model):
+    """Sorte (tests/setups/coin_toss, CT-R2, CT-R3): the Rossi win exactly 2/3 of the games;
+    the study's 95% intervals hold the true rates, fate's death is on day 0."""
+    aggregate = run_study(Study(Variant("coin-toss"), 3000, model, seed=11))
+    figures = summary(aggregate, "coin-toss")
+    rates = {row["faction"]: row for row in figures["factions"]}
+    assert figures["games"] == aggregate.games == 3000
+    assert rates["rossi"]["count"] + rates["blu"]["count"] == 3000
+    assert rates["rossi"]["low"] <= 2 / 3 <= rates["rossi"]["high"]
+    assert rates["blu"]["low"] <= 1 / 3 <= rates["blu"]["high"]
+    assert rates["rossi"]["high"] - rates["rossi"]["low"] < 0.04
+    assert figures["deaths"] == {"sorte": [1.0]}
+    assert figures["length"]["days"] == {0: 3000}
+    # the Prescelto survives exactly when the Rossi win
+    assert figures["survival"]["prescelto"] == [rates["rossi"]["count"] / 3000]
+
+
+def test_a_swapped_card_changes_the_answer_and_the_comparison_says_so():
+    """With a Gregario dealt instead of the Prescelto nobody is red: the Blu win always."""
+    base = run_study(Study(Variant("coin-toss"), 1000, seed=3))
+    swapped = run_study(Study(Variant("coin-toss", swap=("prescelto", "gregario")), 1000, seed=3))
+    assert swapped.wins == {"blu": 1000}
+    rows = {row["faction"]: row for row in compare(base, swapped, "coin-toss")}
+    assert rows["blu"]["low"] <= 2 / 3 <= rows["blu"]["high"]
+    assert rows["blu"]["significant"]
+    assert sentence(rows["blu"], "it").startswith("Blu vince 6")
+    assert "punti più spesso" in sentence(rows["blu"], "it")
+    assert "points less often" in sentence(rows["rossi"], "en")
+
+
+def test_an_option_reaches_the_games():
+    """CT-R2 switched off: fate strikes nobody, the day's votes decide."""
+    aggregate = run_study(Study(Variant("coin-toss", {"ct.fate_strikes": False}), 200, seed=1))
+    assert not any(key.startswith("sorte|") for key in aggregate.deaths)
+
+
+def test_the_figures_do_not_depend_on_how_chunks_are_spread():
+    study = Study(Variant("classic-village"), CHUNK * 2 + 37, "informed", seed=5)
+    whole = run_study(study)
+    backwards = Aggregate()
+    for index in reversed(range(study.chunks)):
+        backwards.merge(
+            Aggregate.from_dict(json.loads(json.dumps(run_chunk(study, index).as_dict())))
+        )
+    assert backwards == whole
+    assert whole.games == study.games
+    assert run_parallel(study, 2) == whole
+
+
+def test_the_informed_village_votes_for_a_revealed_wolf():
+    """The informed model: an investigator's hit is public, the village votes for it, the
+    wolves (a bloc told of each other at the deal) never vote for their own."""
+    rules = ruleset_for("classic-village")
+    assert suspect_values(rules) == {"lupo"}
+    names = [f"P{i}" for i in range(8)]
+    roles = ["lupo", "lupo", "veggente", "guardia", "villico", "villico", "villico", "villico"]
+    state, start = rules.new_game(dict(zip(names, roles, strict=True)))
+    import random
+
+    model = InformedModel(rules, state, start, random.Random(1))
+    assert model.bloc["P0"] == {"P0", "P1"}
+    outcome = rules.play(state, "N0", actions=[])
+    outcome.tell("P2", "investigation", "P0", "lupo")
+    model.observe(outcome)
+    votes = model.votes(list(state.players), None)
+    by_voter = {v.voter: v.target for v in votes}
+    assert all(by_voter[n] == "P0" for n in names[2:])
+    assert by_voter["P0"] == by_voter["P1"]
+    assert by_voter["P0"] not in ("P0", "P1")
+    # the seer does not test P0 again
+    pools = model._pools(
+        state.by_name["P2"],
+        rules.card_abilities("veggente")[0],
+        __import__("roles.engine.simulate", fromlist=["Pools"]).Pools(state),
+    )
+    assert "P0" not in pools.by_ability[rules.card_abilities("veggente")[0]]
+
+
+def test_informed_games_are_legal_and_end():
+    for setup in ("classic-village", "coin-toss"):
+        for seed in range(20):
+            state, _log = random_game(setup, seed, model=InformedModel)
+            assert state.winning_factions
+
+
+def test_the_command_prints_the_figures_as_json():
+    out = io.StringIO()
+    args = argparse.Namespace(
+        setup="coin-toss",
+        games=600,
+        option=["fate_strikes=true"],
+        swap=None,
+        versus_option=[],
+        versus_swap="prescelto:gregario",
+        model="informed",
+        jobs=2,
+        seed=4,
+        json=True,
+        lang="it",
+    )
+    simulate(args, out)
+    figures = json.loads(out.getvalue())
+    assert figures["games"] == 600
+    assert figures["versus"]["games"] == 600
+    assert figures["versus"]["factions"][1]["count"] == 600
+    assert figures["comparison_sentences"]["it"][1].startswith("Blu vince")
