@@ -4,13 +4,21 @@ options, or one card dealt instead of another of the setup's cards)."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.balance_models import BalanceStudy
-from games.forms import MAX_SEED, GameCreateForm, setup_choices
+from games.forms import (
+    MAX_SEED,
+    chosen_options,
+    option_field_name,
+    option_fields,
+    option_name,
+    setup_choices,
+)
 from roles.engine.setups import available_setups, load_setup
 from roles.engine.study import Variant
 
@@ -45,13 +53,13 @@ class BalanceStudyForm(forms.Form):
         self.fields["swap_in"].choices = cards
         self.option_names: list[tuple[str, str]] = []
         self.versus_names: list[tuple[str, str]] = []
-        for name, default in setup.options.items():
+        typed = option_fields(setup)  # the new game's typed fields (issue 13 §3)
+        for field_name, field in typed.items():
+            name = option_name(field_name)
             for prefix, names in (("opt_", self.option_names), ("vs_", self.versus_names)):
-                field_name = prefix + name.replace(".", "__")
-                self.fields[field_name] = GameCreateForm._option_field(
-                    name, default, setup.option_choices
-                )
-                names.append((field_name, name))
+                own = prefix + field_name.removeprefix("opt_")
+                self.fields[own] = copy.deepcopy(field)
+                names.append((own, name))
 
     def option_fields(self) -> list[forms.BoundField]:
         return [self[field_name] for field_name, _ in self.option_names]
@@ -60,9 +68,9 @@ class BalanceStudyForm(forms.Form):
         return [self[field_name] for field_name, _ in self.versus_names]
 
     def _options(self, names: list[tuple[str, str]]) -> dict[str, Any]:
-        defaults = load_setup(self.setup_key).options
-        chosen = {name: self.cleaned_data[field] for field, name in names}
-        return {name: value for name, value in chosen.items() if value != defaults[name]}
+        setup = load_setup(self.setup_key)
+        data = {option_field_name(name): self.cleaned_data[field] for field, name in names}
+        return chosen_options(setup, data)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -129,8 +129,13 @@ def test_every_offered_option_cites_its_decision(setup_key):
 def _code() -> str:
     """Every Python module and template of the site and the rules, but the setup loader
     (which declares the common options, it does not read them)."""
-    files = [*ROOT.joinpath("roles").rglob("*.py"), *ROOT.joinpath("games").rglob("*.py"),
-             *ROOT.joinpath("templates").rglob("*.html")]  # fmt: skip
+    files = [
+        *ROOT.joinpath("roles").rglob("*.py"),
+        *ROOT.joinpath("games").rglob("*.py"),
+        *ROOT.joinpath("templates").rglob("*.html"),
+        *ROOT.joinpath("tests", "setups").rglob("*.py"),
+    ]  # test setups
+    # (the test-only setups' rules read their options too)
     skip = {"setups.py", "options.py"}
     return "\n".join(f.read_text(encoding="utf-8") for f in files if f.name not in skip)
 
