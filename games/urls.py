@@ -1,10 +1,12 @@
 from django.urls import path
 
-from games import gm_views, views, will_views
+from games import backup_views, gm_views, views, will_views
 
 app_name = "games"
 urlpatterns = [
     path("nuova/", views.game_new, name="new"),
+    path("importa/", backup_views.game_import_view, name="import"),
+    path("<int:pk>/backup/", backup_views.game_backup, name="backup"),
     path("<int:pk>/", views.game_detail, name="detail"),
     path("<int:pk>/giocatori/<int:player_pk>/link/", views.player_link_rotate, name="rotate"),
     path(
