@@ -265,7 +265,9 @@ def game_import(document: dict[str, Any], *, gm: AbstractBaseUser, name: str | N
             for f in owned.model._meta.many_to_many:
                 if f.name in data:
                     data[f.name] = [renumber.value(f, v, label) for v in data[f.name]]
-            built = _build(owned.model, data, label)
+            key = owned.model._meta.pk  # a row keyed by its game (a one-to-one) keeps that link
+            new_pk = renumber.value(key, record.get("pk"), label) if key.is_relation else None
+            built = _build(owned.model, data, label, new_pk)
             try:
                 built.save()  # raw: auto_now fields keep the exported times
             except IntegrityError as exc:
@@ -292,7 +294,7 @@ def game_import(document: dict[str, Any], *, gm: AbstractBaseUser, name: str | N
     return game
 
 
-def _build(model: type[models.Model], data: dict[str, Any], label: str) -> Any:
+def _build(model: type[models.Model], data: dict[str, Any], label: str, pk: Any = None) -> Any:
     """One unsaved row from its serialized fields (Django's deserializer does the types)."""
     for key in data:
         try:
@@ -302,7 +304,7 @@ def _build(model: type[models.Model], data: dict[str, Any], label: str) -> Any:
                 _("Il backup contiene un campo che questo sito non conosce: %(field)s.")
                 % {"field": f"{label}.{key}"}
             ) from exc
-    record = {"model": label, "pk": None, "fields": data}
+    record = {"model": label, "pk": pk, "fields": data}
     try:
         (obj,) = serializers.deserialize("python", [record])
     except (DeserializationError, ObjectDoesNotExist, ValueError, TypeError) as exc:

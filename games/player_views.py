@@ -12,6 +12,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 
+from games.desk import desk_module
 from games.models import Phase, Player
 from games.phases import action_submit, open_phases, vote_cast, will_save
 from games.selectors import player_page
@@ -53,7 +54,11 @@ def session_player(request: HttpRequest) -> Player:
 @never_cache
 def player_home(request: HttpRequest) -> HttpResponse:
     """The player's page: role card, what he knows, results, and the open forms."""
-    page = player_page(session_player(request))
+    player = session_player(request)
+    desk = desk_module(player.game)
+    if desk is not None:  # an event-log referee game (BANG! con Il Ribelle!, ...)
+        return desk.player_page(request, player)
+    page = player_page(player)
     return render(request, "games/player.html", {"page": page})
 
 

@@ -12,6 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.desk import desk_module
 from games.forms import GameCreateForm
 from games.models import Player
 from games.selectors import game_for_gm, role_sheet, spoiler
@@ -56,6 +57,9 @@ def game_new(request: HttpRequest) -> HttpResponse:
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The role sheet: roles, start knowledge, private groups, private links."""
     game = game_for_gm(user=request.user, pk=pk)
+    desk = desk_module(game)
+    if desk is not None:  # an event-log referee game (BANG! con Il Ribelle!, ...)
+        return desk.gm_page(request, game)
     fresh = request.session.get(FRESH_LINKS, {}).get(str(game.pk), {})
     sheet = role_sheet(game)
     links = {

@@ -7,6 +7,7 @@ raises :class:`RuleViolation` (or :class:`ScenarioError` for a malformed file).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -17,11 +18,18 @@ from roles.engine.errors import RuleViolation
 from roles.engine.model import Action, GameState, PhaseOutcome, Vote, phase_index
 from roles.engine.registry import ruleset_for
 from roles.engine.setups import SetupError
+from roles.ribelle.replay import MalformedLog, run_ribelle
+from roles.ribelle.table import SETUP_KEY as RIBELLE
 
 ACTION_KEYS = {"actor", "target", "during", "fake_role", "vision"}
 VOTE_KEYS = {"voter", "target", "secret", "abstain"}
 PHASE_KEYS = {"phase", "actions", "votes", "wills"}
 TOP_KEYS = {"setup", "seed", "players", "draws", "phases", "options"}
+# Referee games (not Werewolf) replayed by their own package's run_scenario and
+# report_text, chosen by `setup:`; one entry per game.
+REFEREE_REPLAYS = {
+    "automobile-del-tempo": "roles.automobile_del_tempo.replay",
+}
 
 
 class ScenarioError(ValueError):
@@ -77,6 +85,13 @@ def phase_report(state: GameState, outcome: PhaseOutcome) -> dict[str, Any]:
 
 def run_scenario(data: Mapping[str, Any], *, trace: bool = False) -> dict[str, Any]:
     """Play every phase of the scenario and report what happened."""
+    if isinstance(data, Mapping) and data.get("setup") == RIBELLE:
+        try:  # a BANG! game with Il Ribelle!: an event log, not phases (docs/replay-ribelle.md)
+            return run_ribelle(data)
+        except MalformedLog as exc:
+            raise ScenarioError(str(exc)) from exc
+    if str(data.get("setup")) in REFEREE_REPLAYS:
+        return import_module(REFEREE_REPLAYS[str(data["setup"])]).run_scenario(data, trace=trace)
     unknown = set(data) - TOP_KEYS
     if unknown:
         raise ScenarioError(f"unknown top-level key {sorted(unknown)[0]!r}")
@@ -139,8 +154,23 @@ def run_scenario(data: Mapping[str, Any], *, trace: bool = False) -> dict[str, A
 
 def report_text(report: Mapping[str, Any]) -> str:
     """The announcements, as a GM reads them."""
+    if report.get("setup") == RIBELLE:
+        return ribelle_text(report)
+    if str(report.get("setup")) in REFEREE_REPLAYS:
+        return import_module(REFEREE_REPLAYS[str(report["setup"])]).report_text(report)
     blocks = []
     for phase in report["phases"]:
         title = "Inizio" if phase["phase"] == "setup" else phase["phase"]
         blocks.append(f"== {title} ==\n{phase['announcement']}")
     return "\n\n".join(blocks) + "\n"
+
+
+def ribelle_text(report: Mapping[str, Any]) -> str:
+    """A BANG! log's rulings, one line each: the event, the message id, its rule."""
+    lines = []
+    for event in report["events"]:
+        for ruling in event["rulings"]:
+            lines.append(f"{event['event']} {event['kind']}: {ruling['msg']} [{ruling['rule']}]")
+    winners = ", ".join(report["winners"] or [])
+    lines.append(f"over: {report['over']}; side: {report['winning_side']}; winners: {winners}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,280 @@
+"""BANG! con Il Ribelle! on the site: the GM's new game, the desk (roles and private links,
+the turn log, eliminations and returns with the referee's rulings, the Revolution checklist,
+the posts) and the player's page (role card, goal, the Rebel!'s reveal)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from games.desk import table_event_undo
+from games.models import Game, Player
+from games.ribelle_desk import (
+    SETUP_NAME,
+    Logged,
+    ribelle_game_create,
+    ribelle_log,
+    table_state,
+    violation_text,
+)  # fmt: skip
+from games.ribelle_text import (
+    CARD_NAMES,
+    GOALS,
+    ROLE_CARDS,
+    VIA_NAMES,
+    checklist,
+    final_post,
+    message,
+    reveal_post,
+    revolution_post,
+    role_name,
+    ruling_line,
+)  # fmt: skip
+from games.selectors import game_for_gm
+from games.services import parse_player_names, player_link_issue
+from roles.ribelle.state import TableState
+from roles.ribelle.table import (
+    EVENT_DECKS,
+    OPTIONS,
+    REBEL,
+    RibelleViolation,
+    check_player_count,
+)  # fmt: skip
+
+FRESH_LINKS = "fresh_links"  # as games.views: links shown once, right after issue
+MARKUPS = (("bbcode", "BBCode"), ("markdown", "Markdown"))
+LANGUAGES = (("it", "Italiano"), ("en", "English"))
+
+
+class RibelleCreateForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Nome della partita"), max_length=120)
+    players = forms.CharField(
+        label=gettext_lazy("Giocatori"),
+        widget=forms.Textarea(attrs={"rows": 10}),
+        help_text=gettext_lazy("Un nome per riga, nell'ordine in cui siedono: 4, 6, 8, 9 o 10."),
+    )
+    seed = forms.IntegerField(label=gettext_lazy("Seme (facoltativo)"), required=False,
+                              min_value=0, max_value=2**48 - 1)  # fmt: skip
+    language = forms.ChoiceField(label=gettext_lazy("Lingua degli annunci"), choices=LANGUAGES)
+    event_deck = forms.ChoiceField(
+        label=gettext_lazy("Mazzo eventi (RIB-R13)"), initial="none",
+        choices=[("none", gettext_lazy("nessuno")),
+                 ("high_noon", gettext_lazy("Mezzogiorno di Fuoco")),
+                 ("fistful_of_cards", gettext_lazy("Per un Pugno di Carte"))],
+    )  # fmt: skip
+    requires_rebel_source = forms.BooleanField(
+        label=gettext_lazy("La Rivoluzione richiede che sia il Ribelle! a eliminare lo "
+                           "Sceriffo (RIB-D2)"), required=False,
+    )  # fmt: skip
+    skips_pre_phase_checks = forms.BooleanField(
+        label=gettext_lazy("Il nuovo turno dopo la Rivoluzione salta i controlli prima "
+                           "della fase 1 (RIB-D9)"), required=False, initial=True,
+    )  # fmt: skip
+
+    def clean_players(self) -> list[str]:
+        text = self.cleaned_data["players"]
+        count = len([line for line in text.splitlines() if line.strip()])
+        names = parse_player_names(text, expected=count)
+        try:
+            check_player_count(len(names))
+        except RibelleViolation as exc:
+            raise ValidationError(violation_text(exc)) from exc
+        return names
+
+    def options(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        chosen = {
+            "rib.event_deck": data["event_deck"] if data["event_deck"] in EVENT_DECKS else "none",
+            "rib.revolution_requires_rebel_source": data["requires_rebel_source"],
+            "rib.new_turn_skips_pre_phase_checks": data["skips_pre_phase_checks"],
+        }
+        return {k: v for k, v in chosen.items() if v != OPTIONS[k]}
+
+
+@login_required
+def ribelle_new(request: HttpRequest) -> HttpResponse:
+    """A new BANG! con Il Ribelle! game: deal, then the private links once."""
+    form = RibelleCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = ribelle_game_create(
+                gm=request.user, name=data["name"], player_names=data["players"],
+                seed=data["seed"], options=form.options(), language=data["language"],
+            )  # fmt: skip
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            links = {str(p.pk): player_link_issue(player=p, user=request.user)
+                     for p in game.players.all()}  # fmt: skip
+            request.session[FRESH_LINKS] = {str(game.pk): links}
+            messages.success(request, _("Ruoli distribuiti. Copia ora i link privati."))
+            return redirect(game)
+    return render(request, "games/ribelle/new.html", {"form": form, "setup_name": SETUP_NAME})
+
+
+def _posts(state: TableState, log: list[Logged], players: list[dict[str, Any]]) -> list[dict]:
+    """Every post to paste on the forum, in BBCode and Markdown, Italian and English."""
+    posts = []
+
+    def variants(make: Any) -> list[dict[str, str]]:
+        return [{"label": f"{lang_label} · {markup_label}", "text": make(markup, lang)}
+                for lang, lang_label in LANGUAGES for markup, markup_label in MARKUPS]  # fmt: skip
+
+    for item in log:
+        if item.event.kind == "reveal":
+            who, sheriff = item.event.players[0], item.snapshot["sheriff"]
+            posts.append({"title": _("Il Ribelle! si scopre"), "seq": item.row.seq,
+                          "variants": variants(lambda m, lang, w=who, s=sheriff:
+                                               reveal_post(w, s, m, lang))})  # fmt: skip
+        if item.outcome.revolution:
+            revolution = item.outcome.revolution
+            posts.append({"title": _("Rivoluzione"), "seq": item.row.seq,
+                          "variants": variants(lambda m, lang, r=revolution:
+                                               revolution_post(r, m, lang))})  # fmt: skip
+    if state.over:
+        side = state.side
+        posts.append({"title": _("Fine della partita"), "seq": None, "variants": variants(
+            lambda m, lang: final_post(side, players, m, lang))})  # fmt: skip
+    return posts
+
+
+def gm_page(request: HttpRequest, game: Game) -> HttpResponse:
+    """The desk of a BANG! game (games:detail dispatches here)."""
+    state, log = table_state(game)
+    players = state.players_report()
+    by_name = {p.name: p for p in game.players.order_by("seat")}
+    fresh = request.session.get(FRESH_LINKS, {}).get(str(game.pk), {})
+    rows = []
+    for report, seat in zip(players, state.seats, strict=True):
+        player = by_name[report["name"]]
+        token = fresh.get(str(player.pk))
+        rows.append({
+            **report, "player": player, "role_name": role_name(report["role"]),
+            "plays_as_name": role_name(report["plays_as"]), "face_up": seat.face_up,
+            "ghost": seat.ghost,
+            "link": request.build_absolute_uri(reverse("player_enter", args=[token]))
+            if token else None,
+        })  # fmt: skip
+    entries = [{
+        "seq": item.row.seq, "kind": item.event.kind, "event": item.event,
+        "phase": item.event.phase, "row": item.row,
+        "rulings": [ruling_line(r.as_dict()) for r in item.outcome.rulings],
+        "penalty": ruling_line({"msg": item.outcome.penalty["msg"], "rule":
+                                item.outcome.penalty["rule"], "params": item.outcome.penalty})
+        if item.outcome.penalty else None,
+        "checklist": checklist(item.outcome.revolution) if item.outcome.revolution else None,
+    } for item in log]  # fmt: skip
+    context = {
+        "game": game, "state": state, "snapshot": state.snapshot(), "rows": rows,
+        "entries": entries, "posts": _posts(state, log, players), "setup_name": SETUP_NAME,
+        "in_play": [s.name for s in state.seats if s.in_play],
+        "out_of_play": [s.name for s in state.seats if not s.in_play],
+        "cards": [(k, str(v)) for k, v in CARD_NAMES.items()],
+        "vias": [(k, str(v)) for k, v in VIA_NAMES.items()],
+        "winners": state.winners, "side": state.side,
+    }  # fmt: skip
+    return render(request, "games/ribelle/desk.html", context)
+
+
+@login_required
+@require_POST
+def ribelle_event(request: HttpRequest, pk: int) -> HttpResponse:
+    """The GM logs a turn, an elimination or a return; the referee rules or refuses."""
+    game = game_for_gm(user=request.user, pk=pk)
+    post = request.POST
+    kind = post.get("kind", "")
+    fields: dict[str, Any] = {}
+    if kind == "turn":
+        players = [post.get("player", "")]
+        fields["phase"] = int(post.get("phase", "1")) if post.get("phase", "1").isdigit() else 0
+    elif kind == "eliminated":
+        players = post.getlist("players")
+        card = post.get("card")
+        fields |= {"by": post.get("by") or None, "during": post.get("during") or None,
+                   "card": card if card in CARD_NAMES else "altro"}  # fmt: skip
+    elif kind == "returns":
+        players = [post.get("player", "")]
+        fields["via"] = post.get("via") if post.get("via") in VIA_NAMES else "dead_man"
+    else:
+        messages.error(request, _("Evento sconosciuto."))
+        return redirect(game)
+    if not [p for p in players if p]:
+        messages.error(request, _("Scegli almeno un giocatore."))
+        return redirect(game)
+    try:
+        logged = ribelle_log(game=game, kind=kind, players=players, user=request.user, **fields)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect(f"{game.get_absolute_url()}#log")
+    for ruling in logged.outcome.rulings:
+        messages.info(request, ruling_line(ruling.as_dict()))
+    return redirect(f"{game.get_absolute_url()}#event-{logged.row.seq}")
+
+
+@login_required
+@require_POST
+def ribelle_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    game = game_for_gm(user=request.user, pk=pk)
+    removed = table_event_undo(game=game, user=request.user)
+    if removed is None:
+        messages.error(request, _("Non c'è niente da annullare (la partita finita non si "
+                                  "riapre)."))  # fmt: skip
+    else:
+        messages.success(request, _("Evento n. %(seq)s annullato.") % {"seq": removed.seq})
+    return redirect(f"{game.get_absolute_url()}#log")
+
+
+def can_reveal(state: TableState, name: str) -> bool:
+    """RIB-R9: the Rebel!, in play and hidden, at the end of phase 1 of his own turn."""
+    seat = state.by_name[name]
+    return (seat.role == REBEL and seat.in_play and not seat.face_up and not state.over
+            and state.turn == name and state.phase == 1)  # fmt: skip
+
+
+def player_page(request: HttpRequest, player: Player) -> HttpResponse:
+    """The player's page of a BANG! game (player_home dispatches here)."""
+    state, log = table_state(player.game)
+    seat = state.by_name[player.name]
+    snapshot = state.snapshot()
+    reveal = next((item for item in log if item.event.kind == "reveal"
+                   and item.event.players[0] == player.name), None)  # fmt: skip
+    context = {
+        "player": player, "game": player.game, "seat": seat, "snapshot": snapshot,
+        "card_text": ROLE_CARDS[player.role], "card_name": role_name(player.role),
+        "plays_as_name": role_name(seat.role), "goal": GOALS[seat.role],
+        "can_reveal": can_reveal(state, player.name), "state": state,
+        "reveal_post": reveal_post(player.name, reveal.snapshot["sheriff"], "bbcode",
+                                   player.game.language) if reveal else None,
+        "won": player.name in (state.winners or ()), "is_rebel": seat.role == REBEL,
+    }  # fmt: skip
+    return render(request, "games/ribelle/player.html", context)
+
+
+@never_cache
+@require_POST
+def player_reveal(request: HttpRequest) -> HttpResponse:
+    """RIB-R9: the Rebel! shows his role card from his own page."""
+    from games.player_views import session_player  # (player_views dispatches to this module)
+
+    player = session_player(request)
+    try:
+        logged = ribelle_log(game=player.game, kind="reveal", players=[player.name],
+                             player=player)  # fmt: skip
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, message("rib.reveal", {"player": player.name}))
+        messages.info(request, _("Evento n. %(seq)s registrato.") % {"seq": logged.row.seq})
+    return redirect("player_home")
