@@ -50,6 +50,13 @@ class _Writer:
     def close(self) -> None:
         self.lines.append("[/spoiler]" if self.fmt == "bbcode" else "\n</details>\n")
 
+    def quote(self, lines: list[str]) -> None:
+        """A will's text, line by line as its author wrote it."""
+        if self.fmt == "bbcode":
+            self.lines += ["[quote]", *lines, "[/quote]"]
+        else:  # two trailing spaces: a line break inside the quote
+            self.lines += ["", *(f"> {line}  " for line in lines), ""]
+
     def items(self, heading: str, entries: list[str]) -> None:
         if not entries:
             return
@@ -134,10 +141,11 @@ def _wills(w: _Writer, wills: list[dict[str, Any]]) -> None:
     w.open(_("Testamenti"))
     for will in wills:
         w.lines.append(w.bold(w.esc(will["author"])))
-        w.lines += [w.esc(line) for line in will["text"].splitlines()] or ["—"]
+        w.quote([w.esc(line) for line in will["text"].splitlines()] or ["—"])
         if will["cut"]:
             w.lines.append(_("Consegnato tagliato: %(dropped)s parole non riportate.")
                            % {"dropped": will["dropped"]})  # fmt: skip
+            w.lines.append("")
         delivered = ", ".join(f"{w.esc(d['to'])} ({d['phase']})" for d in will["delivered_to"])
         w.lines += [_("Consegnato dal Notaio a") + ": " + (delivered or _("nessuno")), ""]
     w.close()
@@ -147,7 +155,7 @@ def spoiler_post(data: dict[str, Any], fmt: str) -> str:
     """The spoiler ``data`` (games.selectors.spoiler, built in the active language) as a
     forum post in ``fmt``."""
     w = _Writer(fmt)
-    w.lines.append(w.bold(f"Spoiler — {w.esc(data['game'])}"))
+    w.lines += [w.bold(f"Spoiler — {w.esc(data['game'])}"), ""]
     winners = ", ".join(w.esc(n) for n in data["winners"] or []) or "—"
     factions = ", ".join(data["winning_factions"] or [])
     w.lines += [_("Vincitori") + f": {winners}" + (f" ({factions})" if factions else ""), ""]

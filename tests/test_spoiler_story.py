@@ -37,7 +37,7 @@ def test_the_bbcode_post_tells_every_phase(client, gm_user):
     zone = ZoneInfo(game.time_zone)
     client.force_login(gm_user)
     post = spoiler_of(client, game, format="bbcode").content.decode()
-    assert post.startswith("[b]Spoiler — Partita[/b]\nVincitori: ")
+    assert post.startswith("[b]Spoiler — Partita[/b]\n\nVincitori: ")
     titles = re.findall(r"\[spoiler=([^\]]+)\]", post)
     assert titles == [
         "Ruoli",
@@ -86,6 +86,7 @@ def test_the_bbcode_post_tells_every_phase(client, gm_user):
            in n2  # fmt: skip
     wills = block(post, "Testamenti")
     assert "parola174" in wills  # the whole text, for after the game
+    assert "[quote]\nFidatevi dello Sceriffo.\nIo ero un semplice cowboy.\n[/quote]" in wills
     assert "Consegnato tagliato: 24 parole non riportate." in wills
     assert f"Consegnato dal Notaio a: {third.name} (N2)" in wills
     roles = block(post, "Ruoli")
@@ -99,6 +100,7 @@ def test_the_markdown_post_and_the_english_one(client, gm_user):
     assert "<details><summary>Giorno 1</summary>\n\n**Voti**\n" in markdown
     assert markdown.count("<details>") == markdown.count("</details>") == 8
     assert re.search(r"- ~~\d\d:\d\d Capo: vota Bruno~~\n", markdown)
+    assert "> Fidatevi dello Sceriffo.  \n> Io ero un semplice cowboy.  \n" in markdown
     english = spoiler_of(client, game, format="bbcode", lang="en").content.decode()
     titles = re.findall(r"\[spoiler=([^\]]+)\]", english)
     assert titles == ["Roles", "Night 0", "Day 1", "Night 1", "Day 2", "Night 2", "Day 3",
