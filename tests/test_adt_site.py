@@ -31,7 +31,9 @@ def gm(client, gm_user):
 
 
 def text(response) -> str:
-    return re.sub(r"\s+", " ", html.unescape(response.content.decode()))
+    """The page with its whitespace folded and rule tags unlinked (``[RIB-R9]`` reads as such)."""
+    page = re.sub(r'<a href="[^"]*" class="rule">([^<]*)</a>', r"\1", response.content.decode())
+    return re.sub(r"\s+", " ", html.unescape(page))
 
 
 def act(game, gm_user, **data):
