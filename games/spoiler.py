@@ -64,8 +64,11 @@ def _votes(subs: list[Submission], zone: ZoneInfo) -> list[dict[str, Any]]:
     for sub in subs:
         previous = current.get(sub.player_id)
         before = previous[0] if previous else None
-        if sub.target_id is None:
-            change = "withdraw" if before is not None else ("abstain" if sub.abstain else "none")
+        if sub.abstain:  # the Boia's secret vote for nobody (INQ-D7a)
+            change = "abstain"
+        elif sub.target_id is None:  # a vote or a secret abstention taken back, or nothing
+            held = previous is not None and (before is not None or previous[1]["abstain"])
+            change = "withdraw" if held else "none"
         elif previous is None or before is None:
             change = "vote"
         elif before == sub.target_id:

@@ -181,3 +181,25 @@ def test_names_and_texts_are_escaped_in_both_formats(client, gm_user):
     assert "[\u200bb]Ugo*" in bbcode
     markdown = spoiler_of(client, game, format="markdown").content.decode()
     assert r"\[b\]Ugo\*" in markdown
+
+
+def test_a_secret_abstention_reads_as_one():
+    """INQ-D7a: the Boia's secret vote for nobody is an abstention, not a withdrawal."""
+    import datetime as dt
+    from types import SimpleNamespace
+
+    from games.spoiler import _votes
+
+    boia, wolf = SimpleNamespace(name="Boi"), SimpleNamespace(name="Lupo")
+    at = dt.datetime(2026, 12, 1, 20, 0, tzinfo=dt.UTC)
+
+    def sub(target, abstain=False, minutes=0):
+        return SimpleNamespace(player_id=1, player=boia, target_id=2 if target else None,
+                               target=target, abstain=abstain, entered_by_id=None, reason="",
+                               at=at + dt.timedelta(minutes=minutes))  # fmt: skip
+
+    events = _votes([sub(wolf), sub(None, abstain=True, minutes=5), sub(None, minutes=9)],
+                    ZoneInfo("Europe/Rome"))  # fmt: skip
+    assert [(e["time"], e["change"], e["standing"]) for e in events] == [
+        ("21:00", "vote", False), ("21:05", "abstain", False), ("21:09", "withdraw", False),
+    ]  # fmt: skip
