@@ -6,6 +6,10 @@ import sys
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["replay"]:  # pure: no settings, no SECRET_KEY, no service
+        from roles.replay_cli import main as replay
+
+        sys.exit(replay(sys.argv[2:]))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gm.settings")
     from django.core.management import execute_from_command_line
 

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 
 from games.engine import Rebuilt, rebuild
 from games.models import Game, Phase, Player, Submission, Will
+from roles.engine.model import Vote
+from roles.engine.votes import forum_tally
 
 
 @dataclass
@@ -77,22 +79,16 @@ def phase_board(game: Game, phase: Phase, built: Rebuilt | None = None) -> Board
 
 
 def timed_tally(submissions: list[Submission]) -> tuple[list[TallyLine], set[int]]:
-    """The public votes at face value, in forum style: each target with its voters and
-    their times, changed or withdrawn votes struck; and the ids of who has a standing
-    vote. The Boia's secret vote never shows here (INQ-D7)."""
-    lines: dict[int, TallyLine] = {}
-    standing: dict[int, tuple[int, Ballot]] = {}  # voter -> (target, ballot)
-    for sub in submissions:
-        if sub.kind != Submission.Kind.VOTE:
-            continue
-        previous = standing.get(sub.player_id)
-        if previous is not None and previous[0] == sub.target_id:
-            continue  # the same target again: the old time stands (WWW-D4, INQ-D5)
-        if previous is not None:
-            previous[1].struck = True
-            del standing[sub.player_id]
-        if sub.target is not None:
-            ballot = Ballot(sub.player, sub.at)
-            lines.setdefault(sub.target_id, TallyLine(sub.target, [])).ballots.append(ballot)
-            standing[sub.player_id] = (sub.target_id, ballot)
-    return sorted(lines.values(), key=lambda line: -line.count), set(standing)
+    """The engine's forum-style tally (roles.engine.votes.forum_tally) of the public votes,
+    with the site's players: each target with its voters and their times, changed or
+    withdrawn votes struck; and the ids of who has a standing vote."""
+    votes = [s for s in submissions if s.kind == Submission.Kind.VOTE]
+    players = {p.name: p for s in votes for p in (s.player, s.target) if p is not None}
+    lines, standing = forum_tally(
+        Vote(s.player.name, s.target.name if s.target else None, s.at) for s in votes
+    )
+    tally = [
+        TallyLine(players[target], [Ballot(players[b.voter], b.at, b.struck) for b in ballots])
+        for target, ballots in lines
+    ]
+    return tally, {players[name].pk for name in standing}

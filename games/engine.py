@@ -2,7 +2,8 @@
 
 The engine's state is never stored: it is rebuilt from the stored inputs (the deal, the
 seed, the options, the draws, and every committed phase's exact engine input and the GM's
-overrides) by replaying them, which is deterministic and takes microseconds a phase.
+corrections, inputs like the others) by replaying them, which is deterministic and takes
+microseconds a phase.
 Players are stored by seat, so a substitution (a new forum name) changes nothing.
 """
 
@@ -16,8 +17,7 @@ from django.utils import timezone
 from games.models import Game, Phase, Player, Submission, Will
 from games.wills import handed_in
 from roles.engine.errors import RuleViolation
-from roles.engine.model import Action, GameState, PhaseOutcome, Vote
-from roles.engine.overrides import apply_overrides
+from roles.engine.model import Action, Correction, GameState, PhaseOutcome, Vote
 from roles.engine.registry import ruleset_for
 from roles.engine.ruleset import Ruleset
 
@@ -63,7 +63,8 @@ def rebuild(game: Game, phases: list[Phase] | None = None) -> Rebuilt:
 
 
 def replay(built: Rebuilt, label: str, inputs: dict, overrides: list) -> PhaseOutcome:
-    """Resolve one phase from stored inputs (seats), with the GM's overrides."""
+    """Resolve one phase from stored inputs (seats), with the GM's corrections (stored as
+    ``{"kind", "seat", "step", "reason"}``) as inputs of the resolution."""
     actions = [
         Action(built.name(a["actor"]), built.name(a.get("target")), a.get("during") or None,
                a.get("fake_role") or None, bool(a.get("vision")))
@@ -75,10 +76,12 @@ def replay(built: Rebuilt, label: str, inputs: dict, overrides: list) -> PhaseOu
         for v in inputs.get("votes", [])
     ]  # fmt: skip
     wills = {built.name(int(seat)): text for seat, text in inputs.get("wills", {}).items()}
-    outcome = built.rules.play(built.state, label, actions=actions, votes=votes, wills=wills)
-    named = [{**o, "player": built.name(o["seat"])} for o in overrides]
-    apply_overrides(built.rules, built.state, outcome, named)
-    return outcome
+    corrections = [
+        Correction(o["kind"], built.name(o["seat"]), o.get("step") or None, o.get("reason", ""))
+        for o in overrides
+    ]
+    return built.rules.play(built.state, label, actions=actions, votes=votes, wills=wills,
+                            corrections=corrections)  # fmt: skip
 
 
 @dataclass

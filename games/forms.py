@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
-from games.services import parse_player_names
+from games.services import parse_player_names, setup_deadlines
 from roles.engine.setups import available_setups, load_setup
 
 MAX_SEED = 2**48 - 1
@@ -49,6 +49,8 @@ class GameCreateForm(forms.Form):
         self.setup_key = key if key in keys else keys[-1]
         self.fields["setup"].initial = self.setup_key
         setup = load_setup(self.setup_key)
+        for field_name, at in setup_deadlines(self.setup_key).items():
+            self.fields[field_name].initial = at  # the setup's deadlines, by default
         self.option_names = []
         for name, default in setup.options.items():
             field_name = "opt_" + name.replace(".", "__")

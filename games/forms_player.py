@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import get_language
 
 from games.engine import Rebuilt
 from games.models import Phase, Submission
@@ -12,16 +12,13 @@ from roles.engine.abilities import Ability
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Player, Vote
 from roles.engine.ruleset import Ruleset
+from roles.engine.setups import label
 
-ABILITY_LABELS = {
-    "investigate": _("Indaga su"), "accompany": _("Accompagna"),
-    "deliver": _("Consegna i testamenti a"), "recruit": _("Prova a reclutare"),
-    "shoot": _("Prova a sparare a"), "vision": _("Chiedi agli spiriti il ruolo di"),
-    "pack_kill": _("Attacco degli Indiani"), "fake_role": _("Ruolo da mostrare allo Sciamano"),
-    "probe": _("Sonda"), "redirect": _("Consegna il responso del Veggente a"),
-    "test": _("Indaga (eretico o no) su"), "protect": _("Proteggi"), "maul": _("Sbrana"),
-    "designate": _("Designa, se muori"),
-}  # fmt: skip
+
+def ability_label(rules: Ruleset, key: str) -> str:
+    """An ability as the player form names it, in the active language (the setup's words)."""
+    labels = rules.setup.labels.get(key)
+    return label(labels, (get_language() or "it")[:2]) if labels else key
 
 
 @dataclass
@@ -55,7 +52,7 @@ def ability_forms(
         if ability.key in skip or not rules.can_use(state, phase.label, player, ability):
             continue
         choices = rules.phase_choices(ability)
-        form = AbilityForm(phase, ability, str(ABILITY_LABELS.get(ability.key, ability.key)), [],
+        form = AbilityForm(phase, ability, ability_label(rules, ability.key), [],
                            latest.get(ability.key), choices)  # fmt: skip
         if ability.needs_target:
             form.targets = rules.legal_targets(

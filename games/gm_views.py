@@ -40,8 +40,10 @@ from games.selectors import game_for_gm
 def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_for_gm(user=request.user, pk=pk)
     phase = current_phase(game)
+    rules = rules_for(game)
     context: dict = {"game": game, "phase": phase, "formats": FORMATS,
-                     "law_phases": phase_choices_of(rules_for(game))}  # fmt: skip
+                     "law_phases": phase_choices_of(rules), "action_fields": rules.action_fields,
+                     "has_secret_vote": rules.has_secret_vote}  # fmt: skip
     if phase is not None:
         built = rebuild(game)  # one rebuild: the board reads it, then the preview plays on it
         board = phase_board(game, phase, built)
@@ -49,7 +51,8 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
         deadline = None if preview.over else following_deadline(game, phase, phase.closes_at)
         posts = forum_posts(game, phase, preview.state, preview.outcome, board.submissions,
                             deadline)  # fmt: skip
-        context.update(board=board, preview=preview, posts=posts)
+        context.update(board=board, preview=preview, posts=posts,
+                       steps=built.rules.steps(phase.label))  # fmt: skip
     part = request.GET.get("part")
     template = "games/phase.html#board" if request.htmx and part == "board" else "games/phase.html"
     return render(request, template, context)
@@ -139,14 +142,16 @@ def gm_action(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def gm_override(request: HttpRequest, pk: int) -> HttpResponse:
-    """A correction of the outcome, with its reason (the preview applies it)."""
+    """A correction (a death prevented or added, at a named step or at the phase's end),
+    with its reason: the preview, the commit and every rebuild resolve the phase with it."""
     try:
         game, phase = _running(request, pk)
         player = _player(game, request.POST.get("player", ""))
         if player is None:
             raise ValidationError(_("Scegli il giocatore."))
         override_add(phase=phase, user=request.user, kind=request.POST.get("kind", ""),
-                     player=player, reason=_reason(request))  # fmt: skip
+                     player=player, reason=_reason(request),
+                     step=request.POST.get("step", ""))  # fmt: skip
     except ValidationError as exc:
         return _back(request, pk, error=exc)
     return _back(request, pk, _("Correzione registrata: l'anteprima la applica."))

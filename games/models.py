@@ -27,6 +27,9 @@ class Game(models.Model):
     seed = models.BigIntegerField(_("seme"), help_text=_("Fissa ogni estrazione casuale."))
     options = models.JSONField(_("opzioni"), default=dict, blank=True)
     draws = models.JSONField(_("estrazioni"), default=dict, blank=True)
+    # The rules it was dealt with (Ruleset.version): `manage.py verify_games` replays every
+    # game on today's rules and shows what a rules change would move.
+    rules_version = models.CharField(_("versione delle regole"), max_length=80, blank=True)
     gm = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games", verbose_name="GM"
     )

@@ -20,8 +20,8 @@ from games.services import audit, next_deadline, phase_open, stored_value
 from games.wills import will_desk
 from roles.engine.announce import announce, post
 from roles.engine.errors import RuleViolation
-from roles.engine.model import Action, GameState, PhaseOutcome, Vote
-from roles.engine.overrides import OVERRIDE_KINDS
+from roles.engine.model import CORRECTION_KINDS, Action, GameState, PhaseOutcome, Vote
+from roles.engine.registry import ruleset_for
 from roles.engine.wills import word_count
 
 
@@ -185,18 +185,24 @@ def phase_preview(phase: Phase, built: Rebuilt | None = None) -> Preview:
 
 @transaction.atomic
 def override_add(
-    *, phase: Phase, user: AbstractBaseUser, kind: str, player: Player, reason: str
-) -> None:
-    """A GM correction of the outcome, kept with its reason (applied at preview and commit)."""
-    if kind not in OVERRIDE_KINDS or not reason.strip() or player.game_id != phase.game_id:
+    *, phase: Phase, user: AbstractBaseUser, kind: str, player: Player, reason: str,
+    step: str = "",
+) -> None:  # fmt: skip
+    """A GM correction, kept with its reason: an input of the resolution (a death prevented
+    or added, at a named step of the phase or at its end), so preview, commit and every
+    rebuild resolve the phase with it and every consequence follows."""
+    if kind not in CORRECTION_KINDS or not reason.strip() or player.game_id != phase.game_id:
         raise ValidationError(_("Serve un tipo valido, un giocatore e una motivazione."))
+    if step and step not in ruleset_for(phase.game.setup).steps(phase.label):
+        raise ValidationError(_("Passo sconosciuto per questa fase."))
     locked = Phase.objects.select_for_update().get(pk=phase.pk)
     if locked.status == Phase.Status.COMMITTED:
         raise ValidationError(_("La fase è già risolta."))
-    locked.overrides = [*locked.overrides, {"kind": kind, "seat": player.seat, "reason": reason}]
+    correction = {"kind": kind, "seat": player.seat, "step": step or None, "reason": reason}
+    locked.overrides = [*locked.overrides, correction]
     locked.save(update_fields=["overrides"])
     audit(phase.game, "override", user=user, player=player, phase=phase.label, change=kind,
-          reason=reason)  # fmt: skip
+          step=step or None, reason=reason)  # fmt: skip
 
 
 @transaction.atomic

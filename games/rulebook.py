@@ -21,6 +21,8 @@ from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from markdown_it import MarkdownIt
 
+from roles.engine.setups import available_setups, setup_dir
+
 DOCS = Path(settings.BASE_DIR) / "docs" / "rules"
 TAG = re.compile(r"\b([A-Z]{2,4})-([RDI])(\d+)\b")
 DEFINED = re.compile(r"\*\*([A-Z]{2,4})-[RDI]\d+\b")
@@ -39,14 +41,25 @@ class Rulebook:
     settings: dict[str, str]  # option -> the DECISION that sets it
 
 
+def rule_files() -> dict[str, Path]:
+    """Slug -> its rules file: ``docs/rules/<setup>.md``, and the ``rules.md`` a setup
+    package ships beside its setup.yaml (a setup is one package)."""
+    files = {path.stem: path for path in sorted(DOCS.glob("*.md"))}
+    for key in available_setups():
+        beside = setup_dir(key) / "rules.md"
+        if key not in files and beside.is_file():
+            files[key] = beside
+    return files
+
+
 @cache
 def rulebooks() -> dict[str, str]:
     """Rule prefix -> the slug of the rulebook defining its rules."""
     found = {}
-    for path in sorted(DOCS.glob("*.md")):
+    for slug, path in rule_files().items():
         counts = Counter(DEFINED.findall(path.read_text(encoding="utf-8")))
         if counts:
-            found[counts.most_common(1)[0][0]] = path.stem
+            found[counts.most_common(1)[0][0]] = slug
     return found
 
 
@@ -59,7 +72,7 @@ def rulebook(slug: str) -> Rulebook | None:
     """The rendered rulebook of ``slug`` (sanitized HTML), None when there is none."""
     if slug not in rulebooks().values():
         return None
-    text = (DOCS / f"{slug}.md").read_text(encoding="utf-8")
+    text = rule_files()[slug].read_text(encoding="utf-8")
     prefix = next(p for p, s in rulebooks().items() if s == slug)
     title = text.splitlines()[0].lstrip("# ").strip()
     markdown = MarkdownIt("commonmark", {"html": False}).enable("table")

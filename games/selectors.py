@@ -14,10 +14,10 @@ from django.utils import timezone
 from games.deadlines import deadline_notice
 from games.engine import rebuild, rules_for, start_state
 from games.forms_player import (
-    ABILITY_LABELS,
     AbilityForm,
     VoteForm,
     ability_forms,
+    ability_label,
     vote_forms,
 )
 from games.models import Game, Phase, Player, Result, Submission, Will
@@ -164,7 +164,7 @@ def player_page(player: Player) -> PlayerPage:
     limit = rules.will_word_limit(state)
     page.deliveries = deliveries(game, limit, seats, mine) if limit is not None else []
     page.used = [
-        str(ABILITY_LABELS.get(a.key, a.key)) for a in rules.abilities_of(me)
+        ability_label(rules, a.key) for a in rules.abilities_of(me)
         if a.once_rule and (me.name, a.key) in state.used
     ]  # fmt: skip
     if me.dead:

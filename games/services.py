@@ -21,6 +21,7 @@ from games.engine import start_state
 from games.models import AuditEvent, Game, Phase, Player, Result
 from roles.engine.errors import RuleViolation
 from roles.engine.model import phase_label
+from roles.engine.registry import ruleset_for
 from roles.engine.setups import SetupError, deal_roles, load_setup
 
 # What sign-up posts put in front of a name: "1. ", "12) ", "- ", "* ", "• ", "@".
@@ -102,7 +103,7 @@ def game_create(
     roles = deal_roles(setup, player_names, random.Random(seed))
     game = Game.objects.create(
         gm=gm, name=name, setup=setup.key, seed=seed, options=dict(options or {}),
-        language=language, **dict(deadlines or {}),
+        language=language, **{**setup_deadlines(setup.key), **dict(deadlines or {})},
     )  # fmt: skip
     players = Player.objects.bulk_create(
         Player(game=game, name=player, seat=seat, role=roles[player])
@@ -113,9 +114,12 @@ def game_create(
     except RuleViolation as exc:  # an inconsistent setup file: nothing is kept
         raise ValidationError(str(exc)) from exc
     by_name = {p.name: p for p in players}
-    if "bounty" in state.memory:  # stored by seat: a substitution renames it
-        game.draws = {"bounty_target": {"seat": by_name[state.memory["bounty"]].seat}}
-    game.save(update_fields=["draws"])
+    rules = ruleset_for(setup.key)
+    game.draws = {  # stored by seat: a substitution renames them
+        key: {"seat": by_name[name].seat} for key, name in rules.draws_made(state).items()
+    }
+    game.rules_version = rules.version
+    game.save(update_fields=["draws", "rules_version"])
     Result.objects.bulk_create(
         Result(game=game, phase="setup", to=by_name[r.to], kind=r.kind, order=i,
                about=by_name.get(r.about) if r.about else None,
@@ -125,6 +129,14 @@ def game_create(
     phase_open(game, 0)
     audit(game, "game_created", user=gm, setup=setup.key, seed=seed, players=list(player_names))
     return game
+
+
+def setup_deadlines(setup_key: str) -> dict[str, dt.time]:
+    """The daily deadlines the setup's YAML gives (the one source of their defaults), as
+    the game's fields: ``{"vote_close_time": time(22, 0), ...}``."""
+    times = load_setup(setup_key).deadlines
+    return {f"{name}_time": dt.time.fromisoformat(times[name])
+            for name in ("vote_close", "day_close", "powers_close") if name in times}  # fmt: skip
 
 
 # Result kinds whose value names players (docs/spec/scenarios.md).

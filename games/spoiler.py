@@ -16,10 +16,12 @@ from zoneinfo import ZoneInfo
 
 from django.utils.translation import gettext as _
 
-from games.forms_player import ABILITY_LABELS
+from games.engine import rules_for
+from games.forms_player import ability_label
 from games.models import Game, Phase, Player, Result, Submission
 from games.presentation import describe, names_in
 from roles.engine.announce import role_name
+from roles.engine.ruleset import Ruleset
 
 
 def phase_title(label: str) -> str:
@@ -33,10 +35,11 @@ def _stamp(instant: dt.datetime | None) -> str | None:
 
 
 def _actions(
-    subs: list[Submission], setup: str, roles: dict[int, str], zone: ZoneInfo
+    subs: list[Submission], rules: Ruleset, roles: dict[int, str], zone: ZoneInfo
 ) -> list[dict[str, Any]]:
     """Each ability use in time order; one superseded by a later use of the same ability
     by the same player is marked ``superseded`` (only the last counts)."""
+    setup = rules.setup.key
     last: dict[tuple[int, str], int] = {}
     for i, sub in enumerate(subs):
         last[(sub.player_id, sub.slot)] = i
@@ -44,7 +47,7 @@ def _actions(
         {"at": _stamp(sub.at), "time": f"{sub.at.astimezone(zone):%H:%M}",
          "actor": sub.player.name, "role": roles[sub.player_id],
          "role_name": role_name(roles[sub.player_id], setup), "ability": sub.slot,
-         "ability_label": str(ABILITY_LABELS.get(sub.slot, sub.slot)),
+         "ability_label": ability_label(rules, sub.slot),
          "target": sub.target.name if sub.target_id else None, "during": sub.during or None,
          "during_name": role_name(sub.during, setup) if sub.during else None,
          "fake_role": sub.fake_role or None,
@@ -118,7 +121,7 @@ def story(game: Game, players: list[Player]) -> list[dict[str, Any]]:
     results: dict[str, list[Result]] = {}
     for result in Result.objects.filter(game=game).select_related("to", "about"):
         results.setdefault(result.phase, []).append(result)
-    zone = ZoneInfo(game.time_zone)
+    zone, rules = ZoneInfo(game.time_zone), rules_for(game)
     told = []
     for phase in phases:
         mine = subs[phase.pk]
@@ -127,13 +130,13 @@ def story(game: Game, players: list[Player]) -> list[dict[str, Any]]:
             "phase": phase.label, "title": phase_title(phase.label),
             "opened_at": _stamp(phase.opened_at), "closes_at": _stamp(phase.closes_at),
             "committed_at": _stamp(phase.committed_at),
-            "actions": _actions([s for s in mine if s.kind == kinds.ACTION], game.setup, roles,
-                                zone),
+            "actions": _actions([s for s in mine if s.kind == kinds.ACTION], rules, roles, zone),
             "votes": _votes([s for s in mine if s.kind == kinds.VOTE], zone),
             "secret_votes": _votes([s for s in mine if s.kind == kinds.SECRET_VOTE], zone),
             "dropped": phase.outcome.get("dropped", []),
             "overrides": [{"kind": o["kind"], "player": seats.get(o["seat"]),
-                           "reason": o.get("reason", "")} for o in phase.overrides],
+                           "step": o.get("step"), "reason": o.get("reason", "")}
+                          for o in phase.overrides],
             "deaths": phase.outcome.get("deaths", []),
             "execution": phase.outcome.get("execution"),
             "results": _results(game, results.get(phase.label, []), seats),

@@ -101,7 +101,7 @@ def _vote_line(w: _Writer, v: dict[str, Any]) -> str:
     return line if v["standing"] or v["change"] in ("withdraw", "abstain") else w.struck(line)
 
 
-def _outcome(w: _Writer, phase: dict[str, Any]) -> list[str]:
+def _outcome(w: _Writer, phase: dict[str, Any], setup: str) -> list[str]:
     lines = []
     execution = phase["execution"]
     if execution is not None:
@@ -112,24 +112,26 @@ def _outcome(w: _Writer, phase: dict[str, Any]) -> list[str]:
         else:
             lines.append(_("Nessun giustiziato") + (f" ({totals})" if totals else ""))
     for death in phase["deaths"]:
-        name, why = w.esc(death["player"]), cause(death["cause"])
+        name, why = w.esc(death["player"]), cause(death["cause"], setup)
         lines.append(_("Muore %(name)s: %(cause)s") % {"name": name, "cause": why})
     if not lines:
         lines.append(_("Nessun morto"))
     return lines
 
 
-def _phase(w: _Writer, phase: dict[str, Any]) -> None:
+def _phase(w: _Writer, phase: dict[str, Any], setup: str) -> None:
     w.open(phase["title"])
     w.items(_("Azioni"), [_action_line(w, a) for a in phase["actions"]])
     w.items(_("Voti"), [_vote_line(w, v) for v in phase["votes"]])
     w.items(_("Voto segreto"), [_vote_line(w, v) for v in phase["secret_votes"]])
     kinds = {"kill": _("uccide"), "spare": _("salva")}
     w.items(_("Correzioni del master"), [
-        f"{kinds.get(o['kind'], o['kind'])} {w.esc(o['player'])}: {w.esc(o['reason'])}"
+        f"{kinds.get(o['kind'], o['kind'])} {w.esc(o['player'])}"
+        + (" " + _("(al passo %(step)s)") % {"step": o["step"]} if o.get("step") else "")
+        + f": {w.esc(o['reason'])}"
         for o in phase["overrides"]
     ])  # fmt: skip
-    w.items(_("Esito"), _outcome(w, phase))
+    w.items(_("Esito"), _outcome(w, phase, setup))
     w.items(_("Informazioni private"),
             [f"{w.esc(r['to'])}: {w.esc(r['text'])}" for r in phase["results"]])  # fmt: skip
     w.close()
@@ -171,6 +173,6 @@ def spoiler_post(data: dict[str, Any], fmt: str) -> str:
                                  for r in data["start_told"]])  # fmt: skip
     w.close()
     for phase in data["story"]:
-        _phase(w, phase)
+        _phase(w, phase, data["setup"])
     _wills(w, data["wills"])
     return "\n".join(w.lines).strip() + "\n"

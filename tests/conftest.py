@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from roles.engine.setups import register_package
+
 ROOT = Path(__file__).resolve().parent.parent
 CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -161,3 +163,8 @@ def django_db_setup(django_db_setup, django_db_blocker):
                     "WHERE datname = current_database() AND pid <> pg_backend_pid()"
                 )
         connection.close()
+
+
+# The classic village (tests/setups/classic_village/) is a setup package kept outside
+# roles/: registered here, the engine and the site play it like the shipped ones.
+register_package("tests.setups.classic_village")

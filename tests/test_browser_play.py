@@ -51,7 +51,7 @@ def test_night_attack_from_a_phone_then_preview_commit_and_dawn_post(
     gm = gm_page(browser, live_server)
     gm.goto(live_server.url + reverse("games:phase", args=[game.pk]))
     preview = gm.locator("#preview")
-    assert f"{victim.name} (attacco notturno" in preview.inner_text()
+    assert f"{victim.name} (ucciso nella notte" in preview.inner_text()
     gm.click("text=Risolvi N1")
     gm.wait_for_selector("text=Fase N1 risolta")
     gm.goto(live_server.url + reverse("games:posts", args=[game.pk]))

@@ -132,13 +132,13 @@ def test_another_gms_game_is_404(client, gm_user, django_user_model):
 
 def test_phase_page_query_count_does_not_grow_with_players(gm, gm_user):
     counts = []
-    for setup in ("wild-west-wolf", "inquisizione"):
+    for setup in ("wild-west-wolf", "inquisizione", "classic-village"):
         game = make_game(gm_user, setup=setup)
         phase_commit(phase=current_phase(game), user=gm_user)
         with CaptureQueriesContext(connection) as queries:
             assert gm.get(reverse("games:phase", args=[game.pk])).status_code == 200
         counts.append(len(queries))
-    assert counts[0] == counts[1]
+    assert counts[0] == counts[1] == counts[2]
 
 
 def test_board_refreshes_by_itself_with_htmx(gm, gm_user):

@@ -93,21 +93,21 @@ def test_repeated_guessing_is_rate_limited(client, gm_user):
 
 def test_player_page_query_count_does_not_grow_with_players(client, gm_user):
     counts = []
-    for setup in ("wild-west-wolf", "inquisizione"):  # 16 and 19 players
+    for setup in ("wild-west-wolf", "inquisizione", "classic-village"):  # 16, 19, 8 players
         game = make_game(gm_user, setup=setup)
         _, response = enter(client, game.players.first())
         with CaptureQueriesContext(connection) as queries:
             assert client.get(response.url).status_code == 200
         counts.append(len(queries))
-    assert counts[0] == counts[1]
+    assert counts[0] == counts[1] == counts[2]
 
 
 def test_role_sheet_query_count_does_not_grow_with_players(client, gm_user):
     client.force_login(gm_user)
     counts = []
-    for setup in ("wild-west-wolf", "inquisizione"):
+    for setup in ("wild-west-wolf", "inquisizione", "classic-village"):
         game = make_game(gm_user, setup=setup)
         with CaptureQueriesContext(connection) as queries:
             assert client.get(game.get_absolute_url()).status_code == 200
         counts.append(len(queries))
-    assert counts[0] == counts[1]
+    assert counts[0] == counts[1] == counts[2]

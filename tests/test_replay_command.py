@@ -103,3 +103,18 @@ def test_whole_games_replay_to_their_recorded_report(path):
     assert result.returncode == 0, result.stderr
     expected = json.loads(path.with_suffix(".expected.json").read_text(encoding="utf-8"))
     assert json.loads(result.stdout) == expected
+
+
+def test_replay_needs_no_secret_key_no_env_file_and_no_service(tmp_path):
+    """Replay is pure: from another directory, with no SECRET_KEY, no .env, DEBUG off."""
+    path = tmp_path / "scenario.yaml"
+    path.write_text(yaml.safe_dump(WWW, allow_unicode=True), encoding="utf-8")
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "DJANGO_READ_DOT_ENV_FILE": "false",
+           "DATABASE_URL": "postgres://nobody@127.0.0.1:1/none"}  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "replay", str(path)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["phases"][-1]["deaths"] == [{"player": "Vito",
+                                                                   "cause": "pack"}]  # fmt: skip

@@ -5,24 +5,19 @@ from __future__ import annotations
 from django import template
 from django.forms import BoundField
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language
 
 from games import rulebook
 from games.rulebook import link_rules
+from roles.engine.announce import cause_label
 
 register = template.Library()
 
 
 @register.filter
-def cause(key: str) -> str:
-    """A death's cause, as the GM reads it."""
-    labels = {
-        "executed": _("giustiziato"), "pack": _("attacco notturno del branco o degli Indiani"),
-        "pistolero": _("colpito dal Pistolero"), "recruit_backfire": _("colpito sul posto"),
-        "guilt": _("morto di rimorso"), "templare": _("colpito dal Templare"),
-        "left": _("lascia il villaggio"), "gm": _("correzione del master"),
-    }  # fmt: skip
-    return labels.get(key, key)
+def cause(key: str, setup_key: str) -> str:
+    """A death's cause in words, from the game's setup (the posts use the same words)."""
+    return cause_label(setup_key, key, (get_language() or "it")[:2])
 
 
 @register.filter

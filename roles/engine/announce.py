@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from roles.engine.model import GameState, PhaseOutcome
 from roles.engine.registry import ruleset_for
+from roles.engine.setups import label as in_language
 from roles.engine.setups import load_setup
 from roles.engine.votes import public_tally
 
@@ -27,21 +28,12 @@ TEXT = {
         "executed": "Viene giustiziato {name}.",
         "no_execution": "Nessuna esecuzione.",
         "also_died": "Muore anche {names}.",
-        "left": "{name} era il Cacciatore di taglie: riscuote la taglia e lascia il villaggio.",
         "night_falls": "Cala la Notte {night}.",
         "end": "Fine della partita. Vince: {factions}.",
         "winners": "Vincitori: {names}.",
         "roles": "I ruoli:",
         "nobody": "nessuno",
         "totals": "Totali pesati: {totals}.",
-        "causes": {
-            "executed": "giustiziato",
-            "pack": "ucciso nella notte",
-            "pistolero": "colpito da uno sparo",
-            "recruit_backfire": "colpito sul posto",
-            "guilt": "morto di rimorso",
-            "templare": "colpito dal Templare",
-        },
     },
     "en": {
         "start": "The game begins: {setup}, {n} players. Night 0 falls.",
@@ -54,33 +46,26 @@ TEXT = {
         "executed": "{name} is executed.",
         "no_execution": "No execution.",
         "also_died": "{names} also died.",
-        "left": "{name} was the Bounty Hunter: he collects the bounty and leaves the village.",
         "night_falls": "Night {night} falls.",
         "end": "The game is over. Winning side: {factions}.",
         "winners": "Winners: {names}.",
         "roles": "The roles:",
         "nobody": "nobody",
         "totals": "Weighted totals: {totals}.",
-        "causes": {
-            "executed": "executed",
-            "pack": "killed in the night",
-            "pistolero": "shot",
-            "recruit_backfire": "shot on the spot",
-            "guilt": "died of guilt",
-            "templare": "struck by the Templar",
-        },
     },
 }
-FACTIONS = {
-    "legge": "Legge", "fuorilegge": "Fuorilegge", "indiani": "Indiani",
-    "eresia": "Eresia", "inquisizione": "Inquisizione", "branco": "Branco",
-}  # fmt: skip
 
 
 def role_name(key: str, setup_key: str) -> str:
-    """The card's title: 'capo_indiano' -> 'Capo indiano'."""
+    """The card's title, as the setup's YAML gives it."""
     card = load_setup(setup_key).cards.get(key)
     return card.name if card else key.replace("_", " ").capitalize()
+
+
+def cause_label(setup_key: str, cause: str, lang: str = "it") -> str:
+    """A cause of death in words (the setup's ``causes``, over the generic ones)."""
+    labels = load_setup(setup_key).causes.get(cause)
+    return in_language(labels, lang) if labels else cause
 
 
 def _names(names: list[str]) -> str:
@@ -113,7 +98,7 @@ def post(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> Post:
     def shown(name: str) -> str:
         notes = [role_name(state.by_name[name].role, state.setup)] if reveal else []
         if with_cause and name in causes:
-            notes.append(t["causes"][causes[name]])
+            notes.append(cause_label(state.setup, causes[name], lang))
         return f"{name} ({', '.join(notes)})" if notes else name
 
     if label == "setup":
@@ -149,11 +134,13 @@ def post(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> Post:
         ]
         if others:
             result.lines.append(t["also_died"].format(names=_names(others)))
-        result.lines.extend(t["left"].format(name=name) for name in outcome.departed)
+        result.lines.extend(
+            in_language(setup.texts["left"], lang).format(name=name) for name in outcome.departed
+        )
         if state.winning_factions is None:
             result.closing = t["night_falls"].format(night=int(label[1:]))
     if state.winning_factions is not None:
-        factions = _names([FACTIONS.get(f, f) for f in state.winning_factions])
+        factions = _names([setup.faction_names.get(f, f) for f in state.winning_factions])
         result.end = [
             t["end"].format(factions=factions),
             t["winners"].format(names=_names(state.winners or []) or t["nobody"]),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from roles.engine.model import GameState, PhaseOutcome, Player
+from roles.engine.model import GameState, PhaseOutcome, Player, Status
+
+PACK_BLOCKED = "pack_blocked"  # the pack may not kill in this night
 
 
 def martyr_of_the_pack(
@@ -11,10 +13,10 @@ def martyr_of_the_pack(
     """A loner killed by the pack's attack has met his goal, and the pack may not kill
     on the next night (the Pianista, WWW-R91/R92; the Martire, INQ-R61/R62)."""
     state.goal_met.add(victim.name)
-    state.memory["blocked_night"] = night_index + 2
+    state.set_status(Status(PACK_BLOCKED, night_index + 2, victim.name))
     out.why(reason)
 
 
 def blocked_night(state: GameState, night_index: int) -> bool:
     """Whether the pack may not kill on night ``night_index`` (see martyr_of_the_pack)."""
-    return state.memory.get("blocked_night") == night_index
+    return bool(state.statuses) and state.status(PACK_BLOCKED, night_index) is not None

@@ -51,6 +51,37 @@ class Vote:
     abstain: bool = False  # a secret vote for nobody (INQ-D7a) rather than a withdrawal
 
 
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A GM's correction: an input to the resolution, not a patch on its outcome, so every
+    consequence of a death follows from the corrected facts.
+
+    ``spare``: the player does not die in this phase (only at ``step``, when named): the
+    death is prevented where the rules would mark it, and what that death would cause
+    (a block, a goal, a turn, a departure) does not happen. ``kill``: the player dies at
+    the end of ``step`` (the end of the phase when None), with every consequence."""
+
+    kind: str
+    player: str
+    step: str | None = None
+    reason: str = ""
+
+
+CORRECTION_KINDS = ("spare", "kill")
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """A delayed or standing effect, typed: what it is, on whom, and the phase it acts in,
+    after which it expires ("the pack cannot kill on night k", "X dies of guilt on night
+    k"); ``phase`` None: it stands until replaced."""
+
+    kind: str
+    phase: int | None = None  # the phase index it acts in (N1 = 2, D2 = 3, N2 = 4, ...)
+    player: str | None = None
+    value: Any = None
+
+
 @dataclass(slots=True)
 class Result:
     """One piece of private information given to a player."""
@@ -112,13 +143,18 @@ class GameState:
     phase_index: int = -1  # index of the last resolved phase (N0=0, D1=1, N1=2, ...)
     # Per-game memory the rules need; every entry is documented where it is set.
     used: set[tuple[str, str]] = field(default_factory=set)  # (player, ability) once per game
-    memory: dict[str, Any] = field(default_factory=dict)
+    memory: dict[str, Any] = field(default_factory=dict)  # the deal's draws, past targets
+    statuses: dict[str, Status] = field(default_factory=dict)  # by kind: one of each at a time
     wills: dict[str, str] = field(default_factory=dict)  # author -> text (cut)
     death_order: list[str] = field(default_factory=list)
     death_phase: dict[str, int] = field(default_factory=dict)
     goal_met: set[str] = field(default_factory=set)  # loners who reached their objective
     winners: list[str] | None = None
     winning_factions: list[str] | None = None
+    # The phase being resolved: the GM's corrections and the step now running.
+    corrections: tuple[Correction, ...] = ()
+    step: str = ""  # "" between steps
+    marked: list[tuple[Player, str]] = field(default_factory=list)  # deaths due at step's end
     groups: dict[str, tuple[Player, ...]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -136,13 +172,40 @@ class GameState:
         held = self.dealt(role)
         return held[0] if held else None
 
-    def kill(self, outcome: PhaseOutcome, player: Player, cause: str) -> None:
-        if not player.alive:
-            return
+    def set_status(self, status: Status) -> None:
+        self.statuses[status.kind] = status
+
+    def status(self, kind: str, phase: int | None = None) -> Status | None:
+        """The status ``kind`` if it acts in ``phase`` (or stands, when it has no phase)."""
+        status = self.statuses.get(kind)
+        if status is None or (status.phase is not None and status.phase != phase):
+            return None
+        return status
+
+    def expire(self) -> None:
+        """Drop the statuses whose phase has passed (called as a phase opens)."""
+        index = self.phase_index
+        for kind, status in list(self.statuses.items()):
+            if status.phase is not None and status.phase < index:
+                del self.statuses[kind]
+
+    def spares(self, outcome: PhaseOutcome, player: Player) -> bool:
+        """Whether a GM correction prevents ``player``'s death at the step now running."""
+        for c in self.corrections:
+            if c.kind == "spare" and c.player == player.name and c.step in (None, self.step):
+                outcome.why(f"GM correction: {player.name} survives ({c.reason})")
+                return True
+        return False
+
+    def kill(self, outcome: PhaseOutcome, player: Player, cause: str) -> bool:
+        """Apply a death; False when there is none (already out, or spared by the GM)."""
+        if not player.alive or (self.corrections and self.spares(outcome, player)):
+            return False
         player.alive = False
         self.death_order.append(player.name)
         self.death_phase[player.name] = self.phase_index
         outcome.deaths.append(Death(player.name, cause))
+        return True
 
     @property
     def over(self) -> bool:

@@ -8,17 +8,21 @@ player forms offer.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import cached_property
+from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from roles.engine.abilities import Ability, available
 from roles.engine.channels import Channel
 from roles.engine.errors import RuleViolation
 from roles.engine.model import (
+    CORRECTION_KINDS,
     Action,
+    Correction,
     GameState,
     PhaseOutcome,
     Player,
@@ -41,19 +45,48 @@ class Ruleset(ABC):
     vote_rules: ClassVar[dict[str, str]]  # which rule forbids what, for votes
     will_rules: ClassVar[dict[str, str]] = {}  # the wills' rules: limit, deadline, refused
     dead_actor_rule: ClassVar[str]
-    night_order: ClassVar[tuple[str, ...]]
+    # The night's steps by name; the setup's YAML ``night_order`` says in which order
+    # they run (the ruleset's night module documents what each reads and sets).
+    night_steps: ClassVar[Mapping[str, Callable[[Any], None]]]
+    day_steps: ClassVar[tuple[str, ...]] = ("vote",)  # where a GM correction may act by day
+    # The fields beyond a target that this setup's actions may carry (the GM's entry form
+    # shows only these): "during", "fake_role", "vision".
+    action_fields: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self) -> None:
+    def __init__(self, night_order: Sequence[str] | None = None) -> None:
+        """``night_order``: run the night in another order than the setup's (the tests
+        swap steps to prove that the order matters)."""
         self.setup: Setup = load_setup(self.key)
         # Whether the simulator must ask random_fields (most rulesets need no extra field).
         self.has_random_fields = type(self).random_fields is not Ruleset.random_fields
-        if tuple(self.setup.night_order) != self.night_order:
-            raise SetupError(
-                f"Setup {self.key!r}: night_order {self.setup.night_order} does not match "
-                f"the engine's ordering table {self.night_order}"
-            )
+        order = tuple(self.setup.night_order if night_order is None else night_order)
+        unknown = [key for key in order if key not in self.night_steps]
+        if unknown:
+            raise SetupError(f"Setup {self.key!r}: night step {unknown[0]!r} has no function "
+                             f"(known steps: {', '.join(self.night_steps)})")  # fmt: skip
+        missing = [key for key in self.night_steps if key not in order]
+        if missing or len(set(order)) != len(order):
+            raise SetupError(f"Setup {self.key!r}: night_order must name each step once "
+                             f"({', '.join(self.night_steps)})")  # fmt: skip
+        self.night_order: tuple[str, ...] = order
+        self.night_table = tuple((key, self.night_steps[key]) for key in order)
 
     # -- options -------------------------------------------------------------------
+
+    @cached_property
+    def version(self) -> str:
+        """The rules version: the setup's declared ``version`` and a digest of what decides
+        an outcome (the setup's package and the generic engine), so any change shows."""
+        package = Path(inspect.getfile(type(self))).parent
+        engine = Path(__file__).parent
+        digest = hashlib.blake2b(digest_size=6)
+        for path in sorted([*package.glob("*.py"), *package.glob("*.yaml"), *engine.glob("*.py")]):
+            digest.update(path.name.encode() + path.read_bytes())
+        return f"{self.key}@{self.setup.version}+{digest.hexdigest()}"
+
+    def draws_made(self, state: GameState) -> dict[str, str]:
+        """The deal's secret draws, by name (the site stores them by seat)."""
+        return {}
 
     def opt(self, state: GameState, name: str) -> Any:
         return state.options[self.prefix + name]
@@ -147,12 +180,14 @@ class Ruleset(ABC):
         votes: Iterable[Vote] = (),
         wills: Mapping[str, str] | None = None,
         checked: bool = False,
+        corrections: Iterable[Correction] = (),
     ) -> PhaseOutcome:
         """Validate and resolve the next phase; the state is updated in place.
 
         ``checked``: every action already passed :meth:`check_action` against this very
         state, one slot per actor (the simulator checks as it builds them); the votes
-        are checked all the same."""
+        are checked all the same. ``corrections``: the GM's, applied inside the
+        resolution at their steps (see :class:`Correction`)."""
         expected = phase_label(state.phase_index + 1)
         if label != expected:
             raise RuleViolation(f"phase {label} given where {expected} comes next", "spec",
@@ -166,18 +201,95 @@ class Ruleset(ABC):
                 self.check_votes(state, label, votes)
         else:
             self.validate(state, label, actions, votes)
+        if corrections:
+            state.corrections = self.check_corrections(state, label, corrections)
         if wills:
             self.take_wills(state, label, wills)
         state.phase_index += 1
+        if state.statuses:
+            state.expire()
         outcome = PhaseOutcome(label)
         if label[0] == "N":
             self.resolve_night(state, outcome, actions)
         else:
             self.resolve_day(state, outcome, actions, votes)
+        if state.marked or state.corrections:
+            self.at_step(state, outcome, "")  # the last step's deaths
+        state.step = ""
+        if state.corrections:
+            self.gm_kills(state, outcome, None)  # then the GM's at the end of the phase
+            state.corrections = ()
         self.after_phase(state, outcome)
         if outcome.deaths:  # only a death or a departure can change who has won
             self.check_win(state, outcome)
         return outcome
+
+    # -- deaths and the GM's corrections ------------------------------------------
+
+    def steps(self, label: str) -> tuple[str, ...]:
+        """The named steps of phase ``label``, where a GM correction may act."""
+        return self.night_order if label[0] == "N" else self.day_steps
+
+    def check_corrections(
+        self, state: GameState, label: str, corrections: Iterable[Correction]
+    ) -> tuple[Correction, ...]:
+        checked = tuple(corrections)
+        for correction in checked:
+            self.player(state, correction.player, label)
+            if correction.kind not in CORRECTION_KINDS:
+                raise RuleViolation(f"unknown correction {correction.kind!r}", "spec", phase=label)
+            if correction.step is not None and correction.step not in self.steps(label):
+                steps = ", ".join(self.steps(label))
+                raise RuleViolation(f"{label} has no step {correction.step!r} (steps: {steps})",
+                                    "spec", phase=label)  # fmt: skip
+        return checked
+
+    def kill(self, state: GameState, outcome: PhaseOutcome, player: Player, cause: str) -> bool:
+        """A death, with what the ruleset attaches to any death (:meth:`died`); False when
+        there is none (already out of the game, or spared by the GM)."""
+        if not state.kill(outcome, player, cause):
+            return False
+        self.died(state, outcome, player, cause)
+        return True
+
+    def died(  # noqa: B027 - an optional hook
+        self, state: GameState, outcome: PhaseOutcome, player: Player, cause: str
+    ) -> None:
+        """What follows any death at once, whatever its cause."""
+
+    def mark(self, state: GameState, outcome: PhaseOutcome, player: Player, cause: str) -> bool:
+        """Mark a death, applied at the end of the step now running (every check inside a
+        step sees the state at its start); False when the GM spares him here."""
+        if state.corrections and state.spares(outcome, player):
+            return False
+        state.marked.append((player, cause))
+        return True
+
+    def at_step(self, state: GameState, outcome: PhaseOutcome, step: str) -> None:
+        """Called as each named step begins: the previous step's marked deaths apply, then
+        the GM's kills at that step."""
+        if state.marked:
+            marked = list(state.marked)
+            state.marked.clear()
+            for player, cause in marked:
+                self.kill(state, outcome, player, cause)
+        if state.corrections and state.step:
+            self.gm_kills(state, outcome, state.step)
+        state.step = step
+
+    def gm_kills(self, state: GameState, outcome: PhaseOutcome, step: str | None) -> None:
+        """The GM's added deaths at the end of ``step``."""
+        for correction in state.corrections:
+            if correction.kind == "kill" and correction.step == step:
+                player = state.by_name[correction.player]
+                if player.alive:
+                    outcome.why(f"GM correction: {player.name} dies ({correction.reason})")
+                    self.kill(state, outcome, player, "gm")
+
+    @property
+    def has_secret_vote(self) -> bool:
+        """Whether a role of this setup casts a secret vote (the GM's form offers it)."""
+        return bool(self.vote_rules.get("secret_role"))
 
     def will_word_limit(self, state: GameState) -> int | None:
         """How many words of a will are delivered; None where the setup has no wills (its
@@ -412,7 +524,10 @@ class Ruleset(ABC):
         executed = state.by_name[execution.executed]
         outcome.why(f"{executed.name} is executed with {execution.totals[executed.name]} votes "
                     f"[{rules['tie']}, {rules['when']}]")  # fmt: skip
-        state.kill(outcome, executed, "executed")
+        state.step = "vote"  # the step ends when the ruleset has applied its consequences
+        if not self.kill(state, outcome, executed, "executed"):
+            execution.executed = None  # spared by the GM: nobody was executed
+            return None
         return executed
 
     @abstractmethod

@@ -1,12 +1,20 @@
-"""Setups are data: one YAML file per setup under ``roles/setups/``.
+"""Setups are data: each setup package (``roles/<package>/``) ships its ``setup.yaml``.
+
+A setup package is a directory of Python modules with a ``setup.yaml`` (roles, counts, the
+night order the engine runs, deadlines, options) and a ``rules.py`` holding its Ruleset;
+``roles/*/`` is searched, and a package kept elsewhere (a setup used only by the tests)
+is added with :func:`register_package`. YAML files under ``roles/setups/`` are still read
+as setups of data alone.
 
 Loading validates the file (role counts add up to the player count, every role card
 is complete, deadlines are HH:MM, option values have their default's type) and fails
-with a message that names the setup and the problem.
+with a message that names the setup and the problem. The options every setup needs get
+their defaults here, in :data:`COMMON_OPTIONS`.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 from collections.abc import Mapping, Sequence
@@ -17,7 +25,27 @@ from typing import Any
 
 import yaml
 
-SETUPS_DIR = Path(__file__).resolve().parent.parent / "setups"
+ROLES_DIR = Path(__file__).resolve().parent.parent
+SETUPS_DIR = ROLES_DIR / "setups"  # setups of data alone (no package of their own)
+SETUP_FILE = "setup.yaml"
+# Options the generic engine and the site read, with the default a setup gets when its
+# YAML does not set them (under its own prefix: "www.reveal_all_at_end").
+COMMON_OPTIONS: dict[str, Any] = {
+    "reveal_role_on_death": False,
+    "announce_cause_of_death": False,
+    "dead_members_share_win": True,
+    "allow_self_vote": False,
+    "allow_vote_change": True,
+    "reveal_all_at_end": True,
+}
+# The causes of death every setup has; a setup adds its own under ``causes:`` (the one
+# place where a cause gets its words, for the posts and for the GM's pages alike).
+GENERIC_CAUSES: dict[str, dict[str, str]] = {
+    "executed": {"it": "giustiziato", "en": "executed"},
+    "pack": {"it": "ucciso nella notte", "en": "killed in the night"},
+    "gm": {"it": "correzione del master", "en": "the game master's correction"},
+}
+_registered: dict[str, tuple[Path, str]] = {}  # key -> (setup.yaml, package), from elsewhere
 _TIME = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 _CARD_FIELDS = ("count", "seen_as", "counts_as", "faction")
 
@@ -50,6 +78,12 @@ class Setup:
     options: dict[str, Any] = field(default_factory=dict)
     option_choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
     info: dict[str, Any] = field(default_factory=dict)
+    version: int = 1  # bumped by hand when a rules change is meant to change outcomes
+    faction_names: dict[str, str] = field(default_factory=dict)  # as the posts name them
+    causes: dict[str, dict[str, str]] = field(default_factory=dict)  # cause -> lang -> label
+    texts: dict[str, dict[str, str]] = field(default_factory=dict)  # the setup's own lines
+    labels: dict[str, dict[str, str]] = field(default_factory=dict)  # ability key -> label
+    demo: dict[str, Any] = field(default_factory=dict)  # manage.py load_demo's game
 
     @cached_property
     def roles(self) -> dict[str, int]:
@@ -80,9 +114,54 @@ class Setup:
         return merged
 
 
+def _declared_key(path: Path) -> str:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or not data.get("key"):
+        raise SetupError(f"Setup file {path} declares no key")
+    return str(data["key"])
+
+
+@cache
+def _shipped() -> dict[str, tuple[Path, str | None]]:
+    """Setup key -> (its YAML, its package) for every setup under roles/."""
+    found: dict[str, tuple[Path, str | None]] = {}
+    for path in sorted(ROLES_DIR.glob(f"*/{SETUP_FILE}")):
+        found[_declared_key(path)] = (path, f"roles.{path.parent.name}")
+    for path in sorted(SETUPS_DIR.glob("*.yaml")):
+        found.setdefault(path.stem, (path, None))
+    return found
+
+
+def register_package(module: str) -> str:
+    """Add the setup package ``module`` kept outside roles/ (a setup the tests use); return
+    its setup key."""
+    package = importlib.import_module(module)
+    path = Path(package.__file__ or "").parent / SETUP_FILE
+    if not path.is_file():
+        raise SetupError(f"Setup package {module!r} has no {SETUP_FILE}")
+    key = _declared_key(path)
+    _registered[key] = (path, module)
+    return key
+
+
+def _sources() -> dict[str, tuple[Path, str | None]]:
+    return {**_shipped(), **_registered}
+
+
 def available_setups() -> list[str]:
-    """The keys of every setup shipped with Tabula, sorted."""
-    return sorted(path.stem for path in SETUPS_DIR.glob("*.yaml"))
+    """The keys of every setup Tabula knows, sorted."""
+    return sorted(_sources())
+
+
+def setup_dir(key: str) -> Path:
+    """The directory of setup ``key``'s YAML (its package, for a setup package)."""
+    return _sources()[key][0].parent
+
+
+def setup_package(key: str) -> str | None:
+    """The Python package of setup ``key`` (None for a setup of data alone)."""
+    source = _sources().get(key)
+    return source[1] if source else None
 
 
 def _card(setup_key: str, role: str, data: Any, text: Any) -> RoleCard:
@@ -105,10 +184,16 @@ def _card(setup_key: str, role: str, data: Any, text: Any) -> RoleCard:
 @cache
 def load_setup(key: str) -> Setup:
     """Load and validate the setup called ``key``."""
-    path = SETUPS_DIR / f"{key}.yaml"
-    if not path.is_file():
+    source = _sources().get(key)
+    if source is None:
         raise SetupError(f"Unknown setup {key!r}; known setups: {', '.join(available_setups())}")
+    path = source[0]
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for name in ("key", "name", "players", "roles", "cards"):
+        if name not in data:
+            raise SetupError(f"Setup {key!r} ({path.name}): missing {name!r}")
+    named = [name for name in data.get("options") or {} if "." in name]
+    prefix = str(data.get("option_prefix") or (named[0].split(".")[0] + "." if named else ""))
     texts = data.get("cards") or {}
     cards = {
         str(role): _card(key, str(role), spec, texts.get(role))
@@ -122,9 +207,18 @@ def load_setup(key: str) -> Setup:
         cards=cards,
         night_order=tuple(data.get("night_order") or ()),
         deadlines=dict(data.get("deadlines") or {}),
-        options=dict(data.get("options") or {}),
+        options={
+            **{prefix + k: v for k, v in COMMON_OPTIONS.items()},
+            **dict(data.get("options") or {}),
+        },
         option_choices={k: tuple(v) for k, v in (data.get("option_choices") or {}).items()},
         info=dict(data.get("info") or {}),
+        version=int(data.get("version", 1)),
+        faction_names={str(k): str(v) for k, v in (data.get("faction_names") or {}).items()},
+        causes={**GENERIC_CAUSES, **_labels(key, "causes", data.get("causes"))},
+        texts=_labels(key, "texts", data.get("texts")),
+        labels=_labels(key, "labels", data.get("labels")),
+        demo=dict(data.get("demo") or {}),
     )
     if setup.key != key:
         raise SetupError(f"Setup file {path.name} declares key {setup.key!r}, expected {key!r}")
@@ -143,6 +237,21 @@ def load_setup(key: str) -> Setup:
         if not _TIME.match(str(value)):
             raise SetupError(f"Setup {key!r}: deadline {name} = {value!r} is not HH:MM")
     return setup
+
+
+def _labels(key: str, what: str, data: Any) -> dict[str, dict[str, str]]:
+    """``{name: {it: ..., en: ...}}``, Italian required."""
+    labels = {}
+    for name, texts in (data or {}).items():
+        if not isinstance(texts, dict) or not texts.get("it"):
+            raise SetupError(f"Setup {key!r}: {what}.{name} needs an Italian text ('it')")
+        labels[str(name)] = {str(lang): str(text) for lang, text in texts.items()}
+    return labels
+
+
+def label(labels: dict[str, str], lang: str) -> str:
+    """A text in ``lang``, Italian when the setup has no translation."""
+    return labels.get(lang) or labels["it"]
 
 
 def deal_roles(setup: Setup, names: Sequence[str], rng: random.Random) -> dict[str, str]:

@@ -122,6 +122,39 @@ def _tipping_voter(
     return ordered[-1].voter
 
 
+@dataclass(slots=True)
+class ForumBallot:
+    """A public vote as a forum thread shows it: struck once changed or withdrawn."""
+
+    voter: str
+    at: Any
+    struck: bool = False
+
+
+def forum_tally(votes: Iterable[Vote]) -> tuple[list[tuple[str, list[ForumBallot]]], set[str]]:
+    """The public votes at face value in forum style (the same standing-vote rule as
+    :func:`current_ballots`): each target with every vote pointed at it, in order, the
+    changed or withdrawn ones struck, most standing votes first; and who has a standing
+    vote. A secret vote never shows (INQ-D7)."""
+    lines: dict[str, list[ForumBallot]] = {}
+    standing: dict[str, tuple[str, ForumBallot]] = {}  # voter -> (target, ballot)
+    for vote in votes:
+        if vote.secret:
+            continue
+        previous = standing.get(vote.voter)
+        if previous is not None and previous[0] == vote.target:
+            continue  # the same target again: the old time stands (WWW-D4, INQ-D5)
+        if previous is not None:
+            previous[1].struck = True
+            del standing[vote.voter]
+        if vote.target is not None:
+            ballot = ForumBallot(vote.voter, vote.at)
+            lines.setdefault(vote.target, []).append(ballot)
+            standing[vote.voter] = (vote.target, ballot)
+    ordered = sorted(lines.items(), key=lambda line: -sum(not b.struck for b in line[1]))
+    return ordered, set(standing)
+
+
 def public_tally(votes: Iterable[Vote]) -> dict[str, list[Ballot]]:
     """The public votes at face value, per target, in the order they were pointed there."""
     public, _ = current_ballots(v for v in votes if not v.secret)

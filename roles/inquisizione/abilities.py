@@ -27,9 +27,13 @@ MAUL = Ability(
     self_rule="INQ-D12", dead_rule="INQ-D12", shared=True,
 )  # fmt: skip
 DESIGNATE = Ability(
-    "designate", "designate", "INQ-R50", when=ANY, self_rule="INQ-R50",
-    dead_rule="INQ-D14", optional_target=True,
-)  # fmt: skip
+    "designate",
+    "designate",
+    "INQ-R50",
+    when=ANY,
+    self_rule="INQ-R50",
+    optional_target=True,
+)  # a dead player may be named: accepted, with no effect (INQ-D14)
 
 ABILITIES: dict[str, Ability] = {
     "veggente": PROBE,

@@ -10,9 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from roles.engine.abilities import remember_target
 from roles.engine.mechanics import blocked_night, martyr_of_the_pack
 from roles.engine.model import Action, GameState, PhaseOutcome, Player
-from roles.inquisizione.abilities import ABILITIES
+from roles.inquisizione.abilities import ABILITIES, PROTECT
+
+DESIGNATION = "designation"  # the Templare's standing choice, read at his death (INQ-R50)
 
 if TYPE_CHECKING:
     from roles.inquisizione.rules import Inquisizione
@@ -89,6 +92,7 @@ def guardie_gemelle(night: Night) -> None:
     if action is None or not all(p.alive for p in guards):
         return
     night.protected = action.target
+    remember_target(night.state, PROTECT, night.index // 2, "guardie", action.target)  # R37
     both = night.rules.opt(night.state, "grumpy_list_both_guards")
     for guard in guards if both else [night.state.by_name[action.actor]]:
         night.visit(guard, action.target)  # INQ-D13: both Guards are listed
@@ -107,20 +111,20 @@ def lupi(night: Night) -> None:
         out.why(f"the wolves choose {victim.name}, protected by the Guards: nobody dies "
                 "[INQ-R35]")  # fmt: skip
         return
-    state.kill(out, victim, "pack")
     executor = f" (by {action.actor})" if night.rules.opt(state, "record_maul_executor") else ""
     out.why(f"the wolves maul {victim.name}{executor} [INQ-R54, INQ-D12]")
+    if not night.rules.mark(state, out, victim, "pack"):
+        return  # spared by the GM: not mauled, so no block and no goal (INQ-D15)
     if victim.role == "martire":
         martyr_of_the_pack(state, out, victim, night.index, "the Martire was mauled: he wins "
                            "with the winners, and the wolves cannot maul tomorrow night "
                            "[INQ-R61, INQ-R62]")  # fmt: skip
-    if victim.role == "templare":
-        templar_dies(night.rules, state, out)
 
 
 def templar_dies(rules: Inquisizione, state: GameState, out: PhaseOutcome) -> None:
     """INQ-R50, R51, INQ-D14: the designated Heretic dies with the Templare."""
-    name = state.memory.get("designation")
+    designation = state.status(DESIGNATION)
+    name = designation.player if designation else None
     if not name:
         return
     designated = state.by_name[name]
@@ -130,9 +134,9 @@ def templar_dies(rules: Inquisizione, state: GameState, out: PhaseOutcome) -> No
                 "[INQ-R51]")  # fmt: skip
         return
     if designated.alive and designated.faction == "eresia":
-        state.kill(out, designated, "templare")
         out.why(f"the Templare designated {designated.name}, a Heretic, who dies at once "
                 "[INQ-R50, INQ-R39]")  # fmt: skip
+        rules.kill(state, out, designated, "templare")
 
 
 def visitors(night: Night) -> None:
@@ -145,21 +149,35 @@ def visitors(night: Night) -> None:
     night.outcome.tell(grumpy.name, "visitors", None, names)
 
 
-# The ordering table (INQ-R63).
-NIGHT_ORDER: tuple[tuple[str, Callable[[Night], None]], ...] = (
+def templare(night: Night) -> None:
+    """INQ-R50, R52, INQ-D14: the Templare's designation for tonight, read when he dies
+    (a dead player named is accepted and has no effect)."""
+    action = night.chosen.get("designate")
+    if action is not None or night.state.statuses:
+        night.rules.designate(night.state, [action] if action else [])
+
+
+# The night's steps (INQ-R63; the Templare's designation, INQ-R52, and the visitor list,
+# INQ-R59, where the text places them); the setup's YAML night_order runs them. A GM's
+# correction acts at a named step.
+STEPS: dict[str, Callable[[Night], None]] = {
+    # 0. Templare: sets the standing designation (read at his death, by any cause).
+    "templare": templare,
     # 1. Postino: sets where the Seer's answer goes.
-    ("postino", postino),
+    "postino": postino,
     # 2. Veggente: reads seen-as and the redirect; sets the answer.
-    ("veggente", veggente),
+    "veggente": veggente,
     # 3. Inquisitore: reads factions; sets his answer.
-    ("inquisitore", inquisitore),
-    # 4. Guardie Gemelle: sets the protected player (read by step 5).
-    ("guardie_gemelle", guardie_gemelle),
-    # 5. Lupi: reads the protection; sets the maul's death, the Martire's block, the
-    #    Templare's chain.
-    ("lupi", lupi),
-)
-NIGHT_ORDER_KEYS = tuple(key for key, _ in NIGHT_ORDER)
+    "inquisitore": inquisitore,
+    # 4. Guardie Gemelle: reads both Guards alive; sets the protected player (read by step
+    #    5) and remembers him (INQ-R37).
+    "guardie_gemelle": guardie_gemelle,
+    # 5. Lupi: reads the protection and the block; sets the maul's death, the Martire's
+    #    block, the Templare's chain.
+    "lupi": lupi,
+    # 6. Dawn: the Lupo Scorbutico's visitors (INQ-R59, INQ-D22).
+    "scorbutico": visitors,
+}
 
 
 def resolve(
@@ -167,9 +185,11 @@ def resolve(
 ) -> None:
     night = Night(rules, state, out, state.phase_index)
     for action in actions:
-        role = state.by_name[action.actor].role
-        if role != "templare":
-            night.chosen[ABILITIES[role].key] = action  # the last entry of a shared slot counts
-    for _, step in NIGHT_ORDER:
+        night.chosen[ABILITIES[state.by_name[action.actor].role].key] = action  # the last counts
+    at_step = rules.at_step
+    for key, step in rules.night_table:
+        if state.marked or state.corrections:
+            at_step(state, out, key)
+        else:
+            state.step = key
         step(night)
-    visitors(night)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from roles.engine.abilities import Ability, available, check_ability, remember_target
+from roles.engine.abilities import Ability, available, check_ability
 from roles.engine.channels import Channel, cemetery, living
 from roles.engine.errors import RuleViolation
 from roles.engine.mechanics import blocked_night
-from roles.engine.model import Action, GameState, PhaseOutcome, Player, Vote
+from roles.engine.model import Action, GameState, PhaseOutcome, Player, Status, Vote
 from roles.engine.ruleset import Ruleset
 from roles.inquisizione import night
 from roles.inquisizione.abilities import ABILITIES, DESIGNATE, MAUL, NO_ABILITY_RULE, PROTECT
@@ -24,7 +24,7 @@ class Inquisizione(Ruleset):
         "when": "INQ-R11", "secret": "INQ-R45", "secret_role": "boia",
         "target": "INQ-D5", "self": "INQ-D5", "tie": "INQ-R7",
     }  # fmt: skip
-    night_order = night.NIGHT_ORDER_KEYS
+    night_steps = night.STEPS
 
     # -- the deal (INQ §11, INQ-R34, R42, R43, R53, R56, INQ-D23) ------------------------
 
@@ -148,19 +148,19 @@ class Inquisizione(Ruleset):
         """INQ-R52, INQ-D14: the Templare's standing designation, changeable until the
         deadline; with ``templar_designation_persists`` off it holds for one phase only."""
         if not self.opt(state, "templar_designation_persists"):
-            state.memory.pop("designation", None)
+            state.statuses.pop(night.DESIGNATION, None)
         for action in actions:
-            if state.by_name[action.actor].role == "templare":
-                state.memory["designation"] = action.target
+            actor = state.by_name[action.actor]
+            if actor.role == "templare" and actor.alive:
+                state.set_status(Status(night.DESIGNATION, None, action.target))
 
     def resolve_night(self, state: GameState, outcome: PhaseOutcome, actions: list[Action]) -> None:
-        self.designate(state, actions)
         night.resolve(self, state, outcome, actions)
-        protected = [
-            a for a in actions if a.target and state.by_name[a.actor].role == "guardia_gemella"
-        ]
-        if protected:
-            remember_target(state, PROTECT, state.phase_index // 2, "guardie", protected[-1].target)
+
+    def died(self, state: GameState, outcome: PhaseOutcome, player: Player, cause: str) -> None:
+        """INQ-R50: the Templare killed for any reason takes his designated Heretic along."""
+        if player.role == "templare":
+            night.templar_dies(self, state, outcome)
 
     def resolve_day(
         self, state: GameState, outcome: PhaseOutcome, actions: list[Action], votes: list[Vote]
@@ -182,11 +182,7 @@ class Inquisizione(Ruleset):
             )
 
         boia = state.holder("boia")
-        executed = self.run_vote(
-            state, outcome, votes, weight=weight, weighted={boia.name} if boia else ()
-        )
-        if executed is not None and executed.role == "templare":
-            night.templar_dies(self, state, outcome)
+        self.run_vote(state, outcome, votes, weight=weight, weighted={boia.name} if boia else ())
 
     def after_phase(self, state: GameState, outcome: PhaseOutcome) -> None:
         """INQ-R58, INQ-D13: tell the Lupo Scorbutico once he is the only wolf."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from roles.engine.abilities import Ability, remember_target
 from roles.engine.mechanics import blocked_night, martyr_of_the_pack
-from roles.engine.model import Action, Death, GameState, PhaseOutcome, Player
+from roles.engine.model import Action, Death, GameState, PhaseOutcome, Player, Status
 from roles.wild_west_wolf.abilities import (
     ACCOMPANY,
     DELIVER,
@@ -23,10 +23,16 @@ from roles.wild_west_wolf.abilities import (
     VISION,
 )
 
+# The Wild West Wolf statuses (GameState.statuses), each with the phase it acts in.
+EXECUTED = "executed"  # the day's executed player, for the next night's Pastore (WWW-R35)
+REVENGE = "revenge"  # the night after the Capo's execution: two attacks (WWW-R69)
+GUILT = "guilt"  # the decisive voter on the Rinnegato dies the next night (WWW-R89, D7)
+FAKE_ROLE_CHOSEN = "fake_role"  # the Pianista's disguise, for the whole game (WWW-R90)
+
 if TYPE_CHECKING:
     from roles.wild_west_wolf.rules import WildWestWolf
 
-__all__ = ["NIGHT_ORDER_KEYS", "Death", "attacks_allowed", "resolve"]
+__all__ = ["STEPS", "Death", "attacks_allowed", "resolve"]
 
 
 @dataclass
@@ -39,7 +45,6 @@ class Night:
     index: int
     chosen: dict[str, Action] = field(default_factory=dict)  # ability key -> action
     pack_targets: list[str] = field(default_factory=list)  # in submission order
-    marked: list[tuple[Player, str]] = field(default_factory=list)  # deaths of this phase
     accompanied: Player | None = None
     attack_landed: list[Player] = field(default_factory=list)  # victims for the Maestrina
     attack_killed: list[Player] = field(default_factory=list)  # victims for the Capo
@@ -47,8 +52,9 @@ class Night:
     def player(self, name: str | None) -> Player | None:
         return self.state.by_name.get(name) if name else None
 
-    def mark(self, player: Player, cause: str) -> None:
-        self.marked.append((player, cause))
+    def mark(self, player: Player, cause: str) -> bool:
+        """Mark a death, applied at the end of the step; False when the GM spares him."""
+        return self.rules.mark(self.state, self.outcome, player, cause)
 
     def outlaw_acting(self, ability: Ability, phase: str) -> tuple[Player, Action] | None:
         """The Bandito's or Pistolero's action, if he chose this Law phase and is alive
@@ -63,18 +69,16 @@ class Night:
         self.state.used.add((actor.name, ability.key))
         return actor, action
 
-    def apply_deaths(self) -> None:
-        for player, cause in self.marked:
-            self.state.kill(self.outcome, player, cause)
-        self.marked.clear()
-
 
 # -- the Law phases: the owner acts, then the Bandito, then the Pistolero --------------
 
 
 def pastore(night: Night, owner: Player) -> None:
     """WWW-R35, WWW-D14: the seen-as of yesterday's executed player, or 'nessuno'."""
-    executed = night.state.memory.get("executed", {}).get(night.index - 1)
+    if night.index == 0:
+        return  # WWW-R18: only the Maresciallo and the Pianista act on N0
+    execution = night.state.status(EXECUTED, night.index)
+    executed = execution.player if execution else None
     if executed is None:
         night.outcome.tell(owner.name, "autopsy", None, "nessuno")
         return
@@ -188,12 +192,14 @@ def law_phase(role: str, own_step: Callable[[Night, Player], None]) -> Callable[
         owner_alive = owner is not None and owner.alive
         if owner_alive:
             own_step(night, owner)
+        chosen = night.chosen
+        if "recruit" not in chosen and "shoot" not in chosen:
+            return
         counts_alive = owner_alive and (
             night.rules.opt(night.state, "converted_owner_counts") or owner.faction == "legge"
         )  # WWW-D10
         bandito(night, role, owner, counts_alive)
         pistolero(night, role, owner, counts_alive)
-        night.apply_deaths()
 
     step.__doc__ = f"The {role}'s phase (WWW-R93): owner, then Bandito, then Pistolero."
     return step
@@ -206,8 +212,10 @@ def attacks_allowed(rules: WildWestWolf, state: GameState, index: int) -> int:
     """How many victims the Indians may attack on the night ``index`` (WWW §10)."""
     if index == 0:
         return 0  # WWW-R18
+    if not state.statuses:
+        return 1
     blocked = blocked_night(state, index)  # WWW-R91
-    revenge = state.memory.get("revenge_night") == index  # WWW-R69
+    revenge = state.status(REVENGE, index) is not None  # WWW-R69
     if blocked and revenge:
         return 0 if rules.opt(state, "pianist_block_beats_revenge") else 2  # WWW-D18
     if blocked:
@@ -230,7 +238,6 @@ def indians(night: Night) -> None:
             attack(night, state.by_name[name])
     vision(night)
     spotted(night)
-    night.apply_deaths()
 
 
 def attack(night: Night, victim: Player) -> None:
@@ -257,8 +264,9 @@ def attack(night: Night, victim: Player) -> None:
     if any(p is victim for p in night.attack_landed):
         return  # the deputy dies once (WWW-D16)
     night.attack_landed.append(victim)
+    if not night.mark(victim, "pack"):
+        return  # spared by the GM: not killed, so no VIP news and no Pianista's block
     night.attack_killed.append(victim)
-    night.mark(victim, "pack")
     out.why(f"the Indians kill {victim.name} [WWW-R77]")
     if victim.role == "pianista":
         martyr_of_the_pack(state, out, victim, night.index, "the Pianista was shot by the "
@@ -277,8 +285,9 @@ def vision(night: Night) -> None:
     night.state.used.add((shaman.name, VISION.key))
     target = night.state.by_name[action.target]
     role = target.role
-    if role == "pianista" and night.state.memory.get("fake_role"):
-        role = night.state.memory["fake_role"]
+    disguise = night.state.status(FAKE_ROLE_CHOSEN)
+    if role == "pianista" and disguise is not None and disguise.value:
+        role = disguise.value
     night.outcome.tell(shaman.name, "vision", target.name, role)
     if night.rules.opt(night.state, "shaman_reports_conversion"):  # WWW-D9, switched
         converted = target.faction != night.rules.setup.cards[target.dealt_role].faction
@@ -312,12 +321,11 @@ def spotted(night: Night) -> None:
 
 def guilt(night: Night) -> None:
     """WWW-R89, WWW-D7: the decisive voter on the Rinnegato dies; nothing prevents it."""
-    due = night.state.memory.get("guilty")
-    if due is None or due[0] != night.index:
+    due = night.state.status(GUILT, night.index)
+    if due is None:
         return
-    guilty = night.state.by_name[due[1]]
-    if guilty.alive:
-        night.state.kill(night.outcome, guilty, "guilt")
+    guilty = night.state.by_name[due.player]
+    if guilty.alive and night.mark(guilty, "guilt"):
         night.outcome.why(f"{guilty.name} dies of guilt [WWW-R89]")
 
 
@@ -340,7 +348,7 @@ def vip(night: Night) -> None:
     """WWW-R66, R70, R71, WWW-D17: the living Capo learns whether each victim was a VIP."""
     state, rules = night.state, night.rules
     chief = state.holder("capo_indiano")
-    if chief is None or not chief.alive:
+    if not night.attack_killed or chief is None or not chief.alive:
         return
     vips = set(VIP_ROLES) | ({"sceriffo"} if rules.opt(state, "sheriff_is_vip") else set())
     for victim in night.attack_killed:
@@ -349,24 +357,38 @@ def vip(night: Night) -> None:
         )
 
 
-# The ordering table (WWW-R93). Each step reads the state at its start and marks deaths
-# that apply at its end.
-NIGHT_ORDER: tuple[tuple[str, Callable[[Night], None]], ...] = (
+def pianista(night: Night) -> None:
+    """WWW-R90: the Pianista's N0 choice of the role the Sciamano will be told."""
+    action = night.chosen.get("fake_role")
+    if action is not None and night.state.by_name[action.actor].alive:
+        night.state.set_status(Status(FAKE_ROLE_CHOSEN, None, action.actor, action.fake_role))
+
+
+# The night's steps (WWW-R93 and, for what the text leaves unplaced, WWW-D7, D9, D17,
+# D21); the setup's YAML night_order runs them. Each reads the state at its start and
+# marks deaths that apply at its end; a GM's correction acts at a named step.
+STEPS: dict[str, Callable[[Night], None]] = {
+    # 0. Pianista (N0 only): sets the fake role the Sciamano's vision reads.
+    "pianista": pianista,
     # 1. Pastore: reads yesterday's execution; sets the autopsy result. Bandito/Pistolero.
-    ("pastore", law_phase("pastore", pastore)),
+    "pastore": law_phase("pastore", pastore),
     # 2. Notaio: reads the wills handed in; sets a delivery. Bandito/Pistolero.
-    ("notaio", law_phase("notaio", notaio)),
+    "notaio": law_phase("notaio", notaio),
     # 3. Maresciallo: reads seen-as; sets an investigation. Bandito/Pistolero.
-    ("maresciallo", law_phase("maresciallo", maresciallo)),
+    "maresciallo": law_phase("maresciallo", maresciallo),
     # 4. Maestrina: sets whom she accompanies (read in phase 5). Bandito/Pistolero.
-    ("maestrina", law_phase("maestrina", maestrina)),
-    # 5. Indians: reads the accompanied player; sets the attack's deaths, the vision,
-    #    the Maestrina's and the Indians' information.
-    ("indiani", indians),
-)
-NIGHT_ORDER_KEYS = tuple(key for key, _ in NIGHT_ORDER)
-# Not placed by the text: guilt (WWW-D7), the Rinnegato change (WWW-D21), the VIP news.
-AFTER_NIGHT: tuple[Callable[[Night], None], ...] = (guilt, bounty_turns, vip)
+    "maestrina": law_phase("maestrina", maestrina),
+    # 5. Indians: reads the pack's targets, the block and the revenge, the accompanied
+    #    player, the fake role; sets the attack's deaths, the vision, the Maestrina's and
+    #    the Indians' information, the Pianista's block.
+    "indiani": indians,
+    # 6. Guilt (WWW-D7): reads the decisive voter on yesterday's Rinnegato; sets his death.
+    "guilt": guilt,
+    # 7. The Rinnegato change (WWW-D21): reads the bounty's death tonight; sets the role.
+    "bounty": bounty_turns,
+    # 8. VIP news (WWW-D17): reads the attack's dead and whether the Capo is alive at dawn.
+    "vip": vip,
+}
 
 
 def resolve(
@@ -375,18 +397,14 @@ def resolve(
     night = Night(rules, state, out, state.phase_index)
     for action in actions:
         actor = state.by_name[action.actor]
-        if actor.dealt_role == "pianista":
-            state.memory["fake_role"] = action.fake_role  # WWW-R90
-        elif actor.faction == "indiani" and not action.vision:
+        if actor.faction == "indiani" and not action.vision:
             night.pack_targets.append(action.target)
         else:
             night.chosen[rules.ability_for(actor, action, out.phase).key] = action
-    if night.index == 0:
-        owner = state.holder("maresciallo")
-        if owner is not None and owner.alive:
-            maresciallo(night, owner)  # WWW-R18: only he and the Pianista act on N0
-        return
-    for _, step in NIGHT_ORDER:
-        step(night)
-    for step in AFTER_NIGHT:
+    at_step = rules.at_step
+    for key, step in rules.night_table:
+        if state.marked or state.corrections:
+            at_step(state, out, key)
+        else:
+            state.step = key
         step(night)

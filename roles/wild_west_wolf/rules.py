@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from roles.engine.abilities import Ability, available, check_ability
 from roles.engine.channels import Channel, cemetery, living
 from roles.engine.errors import RuleViolation
-from roles.engine.model import Action, GameState, PhaseOutcome, Player, Vote
+from roles.engine.model import Action, GameState, PhaseOutcome, Player, Status, Vote
 from roles.engine.ruleset import Ruleset
 from roles.engine.wills import cut_will
 from roles.wild_west_wolf import night
@@ -42,7 +42,8 @@ class WildWestWolf(Ruleset):
     will_rules: ClassVar[dict[str, str]] = {
         "limit": "WWW-R45", "deadline": "WWW-R46", "refused": "WWW-R44", "decision": "WWW-D23",
     }  # fmt: skip
-    night_order = night.NIGHT_ORDER_KEYS
+    night_steps = night.STEPS
+    action_fields = ("during", "fake_role", "vision")
 
     # -- the deal (WWW §11, WWW-R56, R60, R76, R79) -----------------------------------
 
@@ -81,6 +82,9 @@ class WildWestWolf(Ruleset):
             outcome.tell(hunter.name, "bounty_role", target.name, target.role)
         outcome.why(f"{hunter.name} (cacciatore_di_taglie) draws the bounty on {target.name} "
                     "[WWW-R79]")  # fmt: skip
+
+    def draws_made(self, state: GameState) -> dict[str, str]:
+        return {"bounty_target": state.memory["bounty"]}
 
     # -- legality ---------------------------------------------------------------------
 
@@ -198,10 +202,8 @@ class WildWestWolf(Ruleset):
         executed = self.run_vote(
             state, outcome, votes, decisive_rule=self.opt(state, "rinnegato_decisive_vote")
         )
-        state.memory.setdefault("executed", {})[state.phase_index] = (
-            executed.name if executed else None
-        )
         if executed is not None:
+            state.set_status(Status(night.EXECUTED, state.phase_index + 1, executed.name))
             self.after_execution(state, outcome, executed, outcome.execution.decisive_voter)
 
     def after_execution(
@@ -215,15 +217,22 @@ class WildWestWolf(Ruleset):
             and hunter.alive
             and hunter.role == "cacciatore_di_taglie"
         ):
-            hunter.departed = True
-            hunter.alive = False
             state.goal_met.add(hunter.name)
-            outcome.departed.append(hunter.name)
-            outcome.deaths.append(night.Death(hunter.name, "left"))
-            outcome.why(f"{hunter.name}'s bounty {executed.name} was executed: he collects it "
-                        "and leaves the village [WWW-R81, WWW-R82]")  # fmt: skip
+            if not (state.corrections and state.spares(outcome, hunter)):  # or he stays
+                hunter.departed = True
+                hunter.alive = False
+                outcome.departed.append(hunter.name)
+                outcome.deaths.append(night.Death(hunter.name, "left"))
+                outcome.why(f"{hunter.name}'s bounty {executed.name} was executed: he collects "
+                            "it and leaves the village [WWW-R81, WWW-R82]")  # fmt: skip
+        self.execution_effects(state, outcome, executed, decisive)
+
+    def execution_effects(
+        self, state: GameState, outcome: PhaseOutcome, executed: Player, decisive: str | None
+    ) -> None:
+        """WWW-R69, R73, R89: the Capo's revenge, the Rinnegato's goal and the guilt."""
         if executed.dealt_role == "capo_indiano":
-            state.memory["revenge_night"] = state.phase_index + 1
+            state.set_status(Status(night.REVENGE, state.phase_index + 1, executed.name))
             outcome.why("the Capo indiano was executed: the Indians may attack two victims "
                         "tonight [WWW-R69]")  # fmt: skip
         if executed.role == "rinnegato":
@@ -233,7 +242,7 @@ class WildWestWolf(Ruleset):
                 outcome.why("the Capo indiano cast the decisive vote on the Rinnegato: nobody "
                             "dies of guilt [WWW-R73]")  # fmt: skip
             elif voter is not None:
-                state.memory["guilty"] = (state.phase_index + 1, voter.name)
+                state.set_status(Status(night.GUILT, state.phase_index + 1, voter.name))
                 outcome.why(f"{voter.name} cast the decisive vote on the Rinnegato and will die "
                             "of guilt tonight [WWW-R89, WWW-D6]")  # fmt: skip
 

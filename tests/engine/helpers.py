@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from roles.engine.model import Action, GameState, Vote
+from roles.engine.model import Action, Correction, GameState, Vote
 from roles.engine.registry import ruleset_for
 
 WWW_TABLE = {
@@ -35,13 +35,16 @@ def inq(**options) -> GameState:
     return state
 
 
-def play(state: GameState, label: str, actions=(), votes=(), wills=None):
-    rules = ruleset_for(state.setup)
+def play(state: GameState, label: str, actions=(), votes=(), wills=None, corrections=(),
+         rules=None):  # fmt: skip
+    """Play one phase; ``corrections`` are the GM's, as mappings (kind, player, step)."""
+    rules = rules or ruleset_for(state.setup)
     return rules.play(
         state, label,
         actions=[Action(**a) for a in actions],
         votes=[Vote(at=i, **v) for i, v in enumerate(votes)],
         wills=wills,
+        corrections=[Correction(reason="GM", **c) for c in corrections],
     )  # fmt: skip
 
 

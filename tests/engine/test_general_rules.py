@@ -72,12 +72,15 @@ def test_schedule(setup):
 
 
 def test_night_orders():
-    """WWW-R93 and INQ-R63: the ordering tables follow the rules."""
+    """WWW-R93 and INQ-R63: the ordering tables follow the rules (with the steps the text
+    places around them: WWW-R90, D7, D17, D21; INQ-R52, R59)."""
     assert ruleset_for("wild-west-wolf").night_order == (
-        "pastore", "notaio", "maresciallo", "maestrina", "indiani",
+        "pianista", "pastore", "notaio", "maresciallo", "maestrina", "indiani",
+        "guilt", "bounty", "vip",
     )  # fmt: skip
     assert ruleset_for("inquisizione").night_order == (
-        "postino", "veggente", "inquisitore", "guardie_gemelle", "lupi",
+        "templare", "postino", "veggente", "inquisitore", "guardie_gemelle", "lupi",
+        "scorbutico",
     )  # fmt: skip
 
 

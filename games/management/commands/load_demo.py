@@ -1,4 +1,5 @@
-"""Load the demo game (a Wild West Wolf table of 16) for the GM account, once."""
+"""Load the demo game for the GM account, once: the first setup that ships a ``demo:``
+section (its players, seed, Night 0 actions and a few Day 1 votes, by card)."""
 
 from __future__ import annotations
 
@@ -11,30 +12,38 @@ from django.core.management.base import BaseCommand, CommandError
 from games.models import Game
 from games.phases import action_submit, current_phase, phase_commit, vote_cast
 from games.services import game_create
+from roles.engine.setups import Setup, available_setups, load_setup
 
-DEMO_NAME = "Demo — Wild West Wolf"
-DEMO_SEED = 20180212  # the original edition's start date
-DEMO_PLAYERS = [
-    "Ada", "Bea", "Cid", "Dan", "Eva", "Fil", "Gio", "Ivo",
-    "Lia", "Max", "Nora", "Oto", "Pia", "Rino", "Sara", "Teo",
-]  # fmt: skip
+
+def demo_setup() -> Setup:
+    for key in reversed(available_setups()):
+        if (setup := load_setup(key)).demo:
+            return setup
+    raise CommandError("No setup ships a demo game.")
 
 
 class Command(BaseCommand):
     @staticmethod
-    def play_a_little(game: Game, gm: Any) -> None:
+    def play_a_little(game: Game, gm: Any, demo: dict[str, Any]) -> None:
         """Night 0 resolved and a few votes on Day 1, so every page has something to show."""
-        marshal = game.players.get(role="maresciallo")
-        pianist = game.players.get(role="pianista")
-        suspect = game.players.get(role="indiano")
+
+        def holder(card: str) -> Any:
+            return game.players.filter(role=card).order_by("seat").first()
+
         night = current_phase(game)
-        action_submit(phase=night, player=marshal, target=suspect)
-        action_submit(phase=night, player=pianist, fake_role="pastore")
+        for action in demo.get("night", []):
+            target = holder(action["target"]) if action.get("target") else None
+            action_submit(phase=night, player=holder(action["actor"]), target=target,
+                          fake_role=action.get("fake_role", ""))  # fmt: skip
         phase_commit(phase=night, user=gm)
+        votes = demo.get("votes")
+        if not votes:
+            return
         day = current_phase(game)
-        players = list(game.players.exclude(pk=suspect.pk))
-        for voter, target in zip(players[:5], [suspect, suspect, players[0], suspect, players[0]],
-                                 strict=True):  # fmt: skip
+        suspect = holder(votes["suspect"])
+        players = list(game.players.exclude(pk=suspect.pk).order_by("seat"))
+        chosen = {"suspect": suspect, "first": players[0]}
+        for voter, target in zip(players, [chosen[t] for t in votes["targets"]], strict=False):
             if voter != target:
                 vote_cast(phase=day, player=voter, target=target)
 
@@ -47,16 +56,13 @@ class Command(BaseCommand):
         gm = get_user_model().objects.filter(username=options["gm"]).first()
         if gm is None:
             raise CommandError(f"No user {options['gm']!r}: run `manage.py ensure_gm` first.")
-        game = Game.objects.filter(gm=gm, name=DEMO_NAME).first()
+        setup = demo_setup()
+        demo = setup.demo
+        game = Game.objects.filter(gm=gm, name=demo["name"]).first()
         if game is None:
-            game = game_create(
-                gm=gm,
-                name=DEMO_NAME,
-                setup_key="wild-west-wolf",
-                player_names=DEMO_PLAYERS,
-                seed=DEMO_SEED,
-            )
-            self.play_a_little(game, gm)
+            game = game_create(gm=gm, name=demo["name"], setup_key=setup.key,
+                               player_names=demo["players"], seed=demo["seed"])  # fmt: skip
+            self.play_a_little(game, gm, demo)
             self.stdout.write(self.style.SUCCESS(f"Demo game created: {game.name} (#{game.pk})"))
         else:
             self.stdout.write(f"Demo game present: {game.name} (#{game.pk})")
