@@ -126,7 +126,7 @@ def test_the_page_and_the_json_tell_the_same_story(client, gm_user):
     assert d1["votes"][-1]["by_gm"] is True
     assert d1["execution"]["executed"] == "Pao"
     assert data["story"][3]["overrides"] == [
-        {"kind": "kill", "player": "Cac", "reason": "ha abbandonato la partita"}
+        {"kind": "kill", "player": "Cac", "step": None, "reason": "ha abbandonato la partita"}
     ]
     assert data["story"][0]["actions"][0]["superseded"] is True
     page = spoiler_of(client, game).content.decode()
