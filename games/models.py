@@ -193,6 +193,10 @@ class Submission(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
     )  # the GM, when he enters it on the player's behalf
     reason = models.CharField(max_length=300, blank=True)
+    source = models.CharField(
+        max_length=8, blank=True, choices=[("topic", _("dal topic"))]
+    )  # "topic": read from the forum thread (games/topic_votes.py)
+    forum_post = models.CharField(max_length=40, blank=True)  # the post's key: read once
 
     class Meta:
         ordering = ["phase", "at", "pk"]
@@ -243,3 +247,19 @@ class TableEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} #{self.seq} {self.kind}"
+
+
+class TopicSettings(models.Model):
+    """How a game reads votes from its forum thread (issue 12): whether votes are taken
+    there (the players' page then says so), the vote syntax, the GM's aliases and the
+    GM's own forum names (his posts never count)."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="topic")
+    votes_from_topic = models.BooleanField(_("i voti si danno nel topic"), default=False)
+    vote_lines = models.JSONField(default=list, blank=True)  # ["[b]Voto: Nome[/b]", ...]
+    withdraw_lines = models.JSONField(default=list, blank=True)  # ["#ritiro", ...]
+    aliases = models.JSONField(default=dict, blank=True)  # written name -> seat
+    gm_names = models.JSONField(default=list, blank=True)
+
+    def __str__(self) -> str:
+        return f"topic of {self.game_id}"

@@ -13,6 +13,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.board import timed_tally
+from games.counts import add_tie_line, tie_note
 from games.engine import Inputs, Rebuilt, gather_inputs, rebuild, replay
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.posts import FORMATS, render
@@ -290,6 +291,9 @@ def forum_posts(
         what = _("Votazioni aperte") if phase.is_night else _("Consegna dei poteri")
     tally = None if phase.is_night else timed_tally(submissions)[0]
     parts = post(state, outcome, game.language)
+    if not phase.is_night and outcome.execution is not None:  # a tie, explained (issue 12)
+        tie = tie_note(game, outcome, submissions).public
+        add_tie_line(parts, tie, outcome.execution.executed)
     return {
         fmt: render(parts, fmt, lang=game.language, time_zone=game.time_zone, tally=tally,
                     next_deadline=(what, deadline) if deadline is not None else None)

@@ -17,6 +17,7 @@ from games.models import Phase, Player
 from games.phases import action_submit, open_phases, vote_cast, will_save
 from games.selectors import player_page
 from games.services import player_for_token
+from games.topic_votes import votes_from_topic
 
 SESSION_PLAYER = "player_id"
 SESSION_TOKEN = "player_token_hash"
@@ -117,6 +118,8 @@ def player_vote(request: HttpRequest) -> HttpResponse:
     secret = request.POST.get("secret") == "1"
     try:
         phase = _phase(player, request)
+        if not secret and votes_from_topic(player.game):
+            raise ValidationError(_("In questa partita si vota nel topic del forum."))
         target = _target(player, request.POST.get("target", ""))
         abstain = secret and target is None and request.POST.get("abstain") == "1"
         vote_cast(phase=phase, player=player, target=target, secret=secret, abstain=abstain)

@@ -24,6 +24,7 @@ from games.models import Game, Phase, Player, Result, Submission, Will
 from games.phases import current_phase, open_phases
 from games.presentation import describe, names_in
 from games.spoiler import story, story_results
+from games.topic_votes import votes_from_topic
 from games.wills import Delivery, WillDesk, deliveries, spoiler_wills, will_deadline_at, will_desk
 from roles.engine.channels import Channel
 from roles.engine.setups import RoleCard, load_setup
@@ -120,6 +121,7 @@ class PlayerPage:
     cemetery_open: bool = True
     will_desk: WillDesk | None = None  # None where the setup has no wills
     deliveries: list[Delivery] = field(default_factory=list)  # wills the Notaio handed him
+    votes_in_topic: bool = False  # public votes are posted in the thread (issue 12)
 
 
 def latest_submissions(phases: list[Phase], player: Player) -> dict[int, dict[str, Submission]]:
@@ -159,6 +161,9 @@ def player_page(player: Player) -> PlayerPage:
         shown = tuple(form.ability.key for form in page.abilities)
         page.abilities += ability_forms(built, phase, player.name, latest[phase.pk], skip=shown)
         page.votes += vote_forms(built, phase, player.name, latest[phase.pk])
+    if page.votes and votes_from_topic(game):  # the Boia's secret vote stays here
+        page.votes_in_topic = any(not form.secret for form in page.votes)
+        page.votes = [form for form in page.votes if form.secret]
     page.will = Will.objects.filter(player=player).first()
     page.will_desk = will_desk(game, rules, state, player, page.will)
     limit = rules.will_word_limit(state)

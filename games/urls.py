@@ -1,6 +1,14 @@
 from django.urls import path
 
-from games import adt_views, backup_views, gm_views, ribelle_views, views, will_views
+from games import (
+    adt_views,
+    backup_views,
+    gm_views,
+    import_views,
+    ribelle_views,
+    views,
+    will_views,
+)
 
 app_name = "games"
 urlpatterns = [
@@ -32,4 +40,7 @@ urlpatterns = [
     path("<int:pk>/annunci/", gm_views.game_posts, name="posts"),
     path("<int:pk>/fase/scadenza/", gm_views.gm_deadline, name="gm_deadline"),
     path("<int:pk>/scadenze/", gm_views.gm_schedule, name="gm_schedule"),
+    path("<int:pk>/fase/topic/", import_views.topic_import, name="topic_import"),
+    path("<int:pk>/topic/", import_views.topic_settings_save, name="topic_settings"),
+    path("<int:pk>/fase/conteggio/", import_views.vote_count_now, name="count_now"),
 ]

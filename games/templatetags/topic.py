@@ -1,0 +1,35 @@
+"""The thread panel and the tie explanation on the GM's phase page (issue 12)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from games.board import Board
+from games.counts import tie_note
+from games.engine import rules_for
+from games.models import Game, Phase
+from games.phases import Preview
+from games.thread_import import PARSERS
+from games.topic_votes import topic_settings
+
+register = template.Library()
+
+
+@register.inclusion_tag("games/_topic_panel.html")
+def topic_panel(game: Game, phase: Phase) -> dict[str, Any]:
+    settings = topic_settings(game)
+    seats = {p.seat: p.name for p in game.players.all()}
+    aliases = "\n".join(f"{a} = {seats[s]}" for a, s in settings.aliases.items() if s in seats)
+    formats = [(key, parser.label) for key, parser in PARSERS.items()]
+    return {"game": game, "phase": phase, "settings": settings, "formats": formats,
+            "aliases": aliases}  # fmt: skip
+
+
+@register.inclusion_tag("games/_tie_note.html")
+def tie_explanation(game: Game, preview: Preview, board: Board) -> dict[str, Any]:
+    if preview is None or preview.outcome.execution is None:
+        return {"lines": []}
+    rule = rules_for(game).vote_rules.get("tie", "")
+    return {"lines": tie_note(game, preview.outcome, board.submissions, rule).gm}

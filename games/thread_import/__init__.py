@@ -1,0 +1,55 @@
+"""Votes read from the game's forum thread: one small parser per forum behind one
+interface (``Parser``), the game's vote syntax, and name matching. Pure Python (no
+Django): the site's service (games/topic_votes.py) stores what the GM confirms."""
+
+from __future__ import annotations
+
+from games.thread_import.base import Clock, ForumPost, Parser, clean_posts, fold, parse_when
+from games.thread_import.discourse import Discourse
+from games.thread_import.forumfree import ForumFree
+from games.thread_import.generic import Generic
+from games.thread_import.html import (
+    DISCOURSE_HTML,
+    INVISION_HTML,
+    PHPBB_HTML,
+    HtmlForum,
+    looks_like_html,
+)
+from games.thread_import.invision import Invision
+from games.thread_import.names import NameMatch, NameMatcher
+from games.thread_import.phpbb import PhpBB
+from games.thread_import.votes import VoteLine, VoteSyntax
+
+PARSERS: dict[str, Parser] = {
+    p.key: p
+    for p in (PhpBB(), Invision(), ForumFree(), Discourse(), Generic(), PHPBB_HTML,
+              INVISION_HTML, DISCOURSE_HTML)
+}  # fmt: skip
+
+__all__ = [
+    "PARSERS", "Clock", "ForumPost", "NameMatch", "NameMatcher", "Parser", "VoteLine",
+    "VoteSyntax", "detect", "fold", "parse_thread", "parse_when",
+]  # fmt: skip
+
+
+def detect(text: str) -> Parser | None:
+    """The format with the most post headers in ``text`` (None: no format fits)."""
+    best, best_score = None, 0
+    html = looks_like_html(text)
+    for parser in PARSERS.values():
+        if isinstance(parser, HtmlForum) != html:
+            continue
+        score = parser.score(text)
+        if score > best_score:
+            best, best_score = parser, score
+    return best
+
+
+def parse_thread(text: str, clock: Clock, fmt: str = "") -> tuple[Parser | None, list[ForumPost]]:
+    """The posts of a pasted page, with the parser that read them (``fmt``: a key of
+    PARSERS, or empty to recognise the format)."""
+    parser = PARSERS.get(fmt) or detect(text)
+    if parser is None:
+        return None, []
+    posts = parser.parse(text.replace("\r\n", "\n"), clock)
+    return parser, clean_posts(posts, copied=parser.copied(text))

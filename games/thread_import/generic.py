@@ -1,0 +1,36 @@
+"""Any forum, written out by hand or by a script: a header line per post
+"Autore — 12/03/2025 21:47" (a dash, en dash or em dash; seconds optional; "Oggi, 21:47"
+and "Ieri alle 23:10" too), then the post's text."""
+
+from __future__ import annotations
+
+import re
+
+from games.thread_import.base import Clock, ForumPost, parse_when, split_blocks
+
+HEADER = re.compile(
+    r"^\s*(?P<author>[^\s—–].{0,79}?)\s+[—–-]\s+(?P<when>(?:\d{1,2}/\d{1,2}/\d{2,4}|oggi|ieri)"
+    r"[ ,]*(?:alle\s+|ore\s+)?\d{1,2}[:.]\d{2}(?::\d{2})?)\s*$",
+    re.IGNORECASE,
+)
+
+
+class Generic:
+    key = "generic"
+    label = "Autore — gg/mm/aaaa hh:mm"
+
+    def score(self, text: str) -> int:
+        return sum(1 for line in text.splitlines() if HEADER.match(line))
+
+    def copied(self, text: str) -> bool:
+        return True
+
+    def parse(self, text: str, clock: Clock) -> list[ForumPost]:
+        posts = []
+        for match, number, body in split_blocks(text, HEADER):
+            lines, unsure = body, []
+            when = parse_when(match["when"], clock)
+            posts.append(ForumPost(match["author"].strip(), when[0] if when else None,
+                                   bool(when and when[1]), lines, number, unsure,
+                                   match["when"]))  # fmt: skip
+        return posts

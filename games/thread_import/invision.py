@@ -1,0 +1,78 @@
+"""Invision Community (4.x) copied as text. Each post: the author column (name, member
+group, "1.234 messaggi"), then "Inviato Ieri alle 23:10" (the ``ipsComment_meta``
+line: "Inviato 3 minuti fa", "Inviato Oggi alle 21:47", "Inviato 12 marzo 2025"), then
+the text, closed by "Link al commento" / "Condividi su altri siti". A quote shows as
+"Tempesta ha detto:" followed by its paragraphs."""
+
+from __future__ import annotations
+
+import re
+
+from games.thread_import.base import Clock, ForumPost, fold, parse_when
+
+HEADER = re.compile(
+    r"^\s*(?:inviato|pubblicato|posted)\s+(?!il\b|on\b)(?P<when>.+?)\s*"
+    r"(?:\((?:modificato|edited)\))?\s*$",
+    re.IGNORECASE,
+)
+END = re.compile(
+    r"^\s*(?:link al commento|condividi su altri siti|condividi questo messaggio|"
+    r"link to comment|share on other sites|share this post)\s*$",
+    re.IGNORECASE,
+)
+_COUNT = re.compile(r"^\s*[\d.,]+\s*(?:messaggi|post|posts|contenuti|reazioni)?\s*$", re.I)
+
+
+class Invision:
+    key = "invision"
+    label = "Invision Community"
+
+    def score(self, text: str) -> int:
+        return sum(1 for line in text.splitlines() if HEADER.match(line))
+
+    def copied(self, text: str) -> bool:
+        return True
+
+    def parse(self, text: str, clock: Clock) -> list[ForumPost]:
+        lines = text.splitlines()
+        posts: list[ForumPost] = []
+        pane_start = 0
+        marked = False  # the column starts right after an end marker
+        i = 0
+        while i < len(lines):
+            match = HEADER.match(lines[i])
+            if not match:
+                i += 1
+                continue
+            pane = [p.strip() for p in lines[pane_start:i] if p.strip() and not _COUNT.match(p)]
+            author = _author(pane, marked, clock.known)
+            end = i + 1
+            while end < len(lines) and not END.match(lines[end]) and not HEADER.match(lines[end]):
+                end += 1
+            body, unsure = lines[i + 1 : end], []
+            when = parse_when(match["when"], clock)
+            posts.append(ForumPost(author, when[0] if when else None, bool(when and when[1]),
+                                   body, i + 1, unsure, match["when"]))  # fmt: skip
+            while end < len(lines) and END.match(lines[end]):
+                end += 1
+            if end < len(lines) and HEADER.match(lines[end]):  # no end marker: the next
+                pane_start, marked = max(i + 1, end - PANE), False  # column is above it
+                i = end
+                continue
+            pane_start, marked, i = end, True, end
+        return posts
+
+
+PANE = 8  # lines of the author column above "Inviato …", when nothing marks its start
+
+
+def _author(pane: list[str], after_end: bool, known: frozenset[str]) -> str:
+    """The author in the column above "Inviato …": a name the site knows (nearest
+    first); else, after a post's end marker, the column's first line; else the line
+    above the member group (name, group, count)."""
+    for line in reversed(pane):
+        if fold(line) in known:
+            return line
+    if after_end:
+        return pane[0] if pane else ""
+    return pane[-2] if len(pane) >= 2 else (pane[-1] if pane else "")
