@@ -93,7 +93,7 @@ def _vote_line(w: _Writer, v: dict[str, Any]) -> str:
         "vote": lambda: _("vota %(name)s") % {"name": target},
         "change": lambda: _("cambia voto: %(name)s") % {"name": target},
         "repeat": lambda: _("conferma %(name)s") % {"name": target},
-        "withdraw": lambda: _("ritira il voto"),
+        "withdraw": lambda: _("ritira il suo voto"),
         "abstain": lambda: _("si astiene"),
         "none": lambda: _("nessun voto"),
     }[v["change"]]()

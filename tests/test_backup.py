@@ -323,3 +323,17 @@ def test_a_referee_desk_game_round_trips_with_its_event_log(client, gm_user, dja
     copy_desk = client.get(reverse("games:detail", args=[copy.pk])).content.decode()
     assert normalized(copy_desk, copy, options=False) == normalized(desk, game, options=False)
     assert player_pages(client, copy) == player_pages(client, game)
+
+
+def test_a_model_another_branch_added_travels_without_naming_it(gm_user, django_user_model):
+    """The thread settings (issue 12) were added after the backup was written: found from
+    their relation to the game, they travel with every field."""
+    model = next(o.model for o in owned_models() if o.model._meta.model_name == "topicsettings")
+    game = played_game(gm_user, finish=False)
+    model.objects.create(game=game, votes_from_topic=True, vote_lines=["[b]Voto: Nome[/b]"],
+                         aliases={"Capoo": 12}, gm_names=["Master"])  # fmt: skip
+    other = django_user_model.objects.create_user(username="altro", password="pw-altro-1")
+    copy = game_import(parse_backup(game_export_json(game)), gm=other)
+    fields = ("votes_from_topic", "vote_lines", "withdraw_lines", "aliases", "gm_names")
+    assert model.objects.filter(game=copy).values(*fields).get() == model.objects.filter(
+        game=game).values(*fields).get()  # fmt: skip

@@ -70,7 +70,7 @@ def test_the_bbcode_post_tells_every_phase(client, gm_user):
         f"[*]{sheriff.name}: cambia voto: {first.name}",
         f"[*]{marshal.name}: vota {first.name}",
         f"[*][s]{third.name}: vota {first.name}[/s]",
-        f"[*]{third.name}: ritira il voto",
+        f"[*]{third.name}: ritira il suo voto",
         f"[*]{notaio.name}: vota {first.name} — inserito dal master: votato nel thread alle 21:58",
     ]
     assert f"Giustiziato: {first.name} ({first.name} 3)" in d1
