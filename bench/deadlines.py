@@ -1,6 +1,8 @@
 """Deadline benchmark: 100 games whose vote closes at the same minute.
 
     python bench/deadlines.py [--games 100] [--lead 20]
+    python bench/deadlines.py --chaos [--games 200] [--rounds 3]   (bench/deadlines_chaos.py)
+    python bench/deadlines.py --burst [--votes 500]                (bench/deadlines_burst.py)
 
 Creates a scratch PostgreSQL database (BENCH_DATABASE_URL, default the local server's
 `tabula_bench_deadlines`), deals the games, opens Day 1 with a few votes each, sets every
@@ -73,11 +75,42 @@ def main() -> None:
     import json
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--lead", type=float, default=20.0, help="seconds to the deadline")
+    parser.add_argument("--games", type=int, default=None)
+    parser.add_argument("--lead", type=float, default=None, help="seconds to the deadline")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--chaos", action="store_true", help="worker kills and a Redis restart")
+    mode.add_argument("--burst", action="store_true", help="votes over HTTP across a deadline")
+    parser.add_argument("--rounds", type=int, default=3, help="--chaos: rounds of deadlines")
+    parser.add_argument("--spread", type=float, default=5.0, help="--chaos: seconds")
+    parser.add_argument("--kill-every", type=float, default=10.0, help="--chaos: seconds")
+    parser.add_argument("--patience", type=float, default=90.0,
+                        help="--chaos: seconds after a round's last deadline before a phase "
+                        "still open counts as missed")  # fmt: skip
+    parser.add_argument("--votes", type=int, default=500, help="--burst")
+    parser.add_argument("--before", type=float, default=1.5, help="--burst: seconds")
+    parser.add_argument("--after", type=float, default=0.5, help="--burst: seconds")
+    parser.add_argument(
+        "--no-proxy-header",
+        action="store_true",
+        help="--burst: no X-Request-Start (stamped by the first middleware)",
+    )
     args = parser.parse_args()
+    defaults = (200, 60.0) if args.chaos else (10, 8.0) if args.burst else (100, 20.0)
+    args.games = args.games or defaults[0]
+    args.lead = args.lead or defaults[1]
     database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
     fresh_database(database)
+    if args.chaos or args.burst:
+        env = {**os.environ, "DATABASE_URL": database, "DJANGO_SETTINGS_MODULE": "gm.settings",
+               "CONN_MAX_AGE": "60", "DEBUG": "false", "SECRET_KEY": "bench-only-" + "x" * 50,
+               "DJANGO_READ_DOT_ENV_FILE": "false", "LOG_LEVEL": "WARNING"}  # fmt: skip
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env,
+                       check=True)  # fmt: skip
+        from deadlines_burst import burst
+        from deadlines_chaos import chaos
+
+        (chaos if args.chaos else burst)(env, args)
+        return
     queue = f"bench-{uuid.uuid4().hex[:8]}"
     env = {**os.environ, "DATABASE_URL": database, "DJANGO_SETTINGS_MODULE": "gm.settings",
            "TABULA_QUEUE": queue, "TABULA_SCHEDULE_ETA": "false",

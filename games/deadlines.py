@@ -1,128 +1,113 @@
-"""Deadlines on schedule: each due phase closes once and only once, whatever happens.
+"""The GM's hold on deadlines: move, pause, resume, close now, reopen; the daily schedule.
 
-A deadline lives on its phase row. A Celery beat tick every few seconds finds what is due
-(an ETA task per phase adds promptness, never replaces the tick) and closes it here with a
-compare-and-set update inside the same transaction as everything the close does: a close
-interrupted by a crash rolls back whole and the next tick does it again; two closers race
-for one row update and only one wins. At the vote close the day is resolved (the execution
-and its consequences, the post drafted); at the powers deadline the night is previewed for
-the GM, or resolved by itself when the game says so.
+Closing itself is in ``games.closing`` (re-exported here). A day's end (22:15) moves with
+its vote close, and a night never falls due before its day: moving the day past it moves
+the night too. What a GM may enter is bounded (an hour ago to 60 days ahead, or "close
+now"), and a deadline already passed is set only when the GM confirms it.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import logging
-import os
-import time
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.closing import (  # noqa: F401 (the closing API, for the callers of this module)
+    days_end,
+    deadlines_run,
+    phase_close,
+    schedule_close,
+)
 from games.models import Game, Phase
-from games.phases import phase_commit
 from games.services import audit
 
-log = logging.getLogger(__name__)
-# A test hook: seconds to stall inside a close, so a test can kill the worker mid-close.
-STALL_ENV = "TABULA_TEST_STALL_CLOSE"
+EARLIEST = dt.timedelta(hours=1)  # a GM may set a deadline up to an hour ago...
+LATEST = dt.timedelta(days=60)  # ...and up to 60 days ahead
 
 
-def due_phases() -> list[Phase]:
-    """Open, unpaused phases of running games whose deadline has passed (by the database
-    clock), oldest deadline first."""
-    return list(
-        Phase.objects.filter(
-            status=Phase.Status.OPEN, paused_at__isnull=True, closes_at__lte=Now(),
-            game__status=Game.Status.RUNNING,
-        ).order_by("closes_at", "index")
-    )  # fmt: skip
+def out_of_bounds() -> ValidationError:
+    return ValidationError(
+        _("La scadenza deve cadere tra un'ora fa e 60 giorni da oggi (o usa «Chiudi ora»).")
+    )
 
 
-@transaction.atomic
-def phase_close(phase_id: int) -> str:
-    """Close one phase if it is due: ``committed``, ``closed`` (a night left for the GM,
-    or waiting for an earlier phase), or ``not_due`` (not due, already closed, or gone)."""
-    if not Game.objects.filter(phases=phase_id, status=Game.Status.RUNNING).exists():
-        return "not_due"
-    # The compare-and-set filters on the row's own columns only: PostgreSQL re-checks them
-    # on the latest row version after waiting for a concurrent closer (a join would not be
-    # re-checked, and two closers could both win).
-    won = Phase.objects.filter(
-        pk=phase_id, status=Phase.Status.OPEN, paused_at__isnull=True, closes_at__lte=Now()
-    ).update(status=Phase.Status.CLOSED, closed_at=Now())
-    if won != 1:
-        return "not_due"
-    if os.environ.get(STALL_ENV):
-        time.sleep(float(os.environ[STALL_ENV]))
-    phase = Phase.objects.select_related("game").get(pk=phase_id)
-    audit(phase.game, "deadline", phase=phase.label)
-    return _resolve_if_due(phase)
+def deadline_check(closes_at: dt.datetime, *, confirmed_past: bool) -> None:
+    """Refuse a deadline a GM may not set (issue 9 finding 1: a year-1 date made every
+    tick fail), and one already passed unless he confirmed that the phase closes at once."""
+    now = timezone.now()
+    if not now - EARLIEST <= closes_at <= now + LATEST:
+        raise out_of_bounds()
+    if closes_at <= now and not confirmed_past:
+        raise ValidationError(
+            _("Questa scadenza è già passata: la fase si chiuderà subito. "
+              "Spunta la conferma per procedere.")
+        )  # fmt: skip
 
 
-def _resolve_if_due(phase: Phase) -> str:
-    earlier = phase.game.phases.filter(index__lt=phase.index).exclude(status=Phase.Status.COMMITTED)
-    if earlier.exists():
-        return "closed"  # it waits for the GM to resolve the earlier phase
-    if phase.is_night and not phase.game.auto_commit_nights:
-        return "closed"  # the GM previews and commits the night
-    phase_commit(phase=phase, user=None)
-    return "committed"
-
-
-def days_end() -> int:
-    """WWW-R15 / INQ-R12: at the close of the day (22:15) the day ends, once; logged."""
-    ending = list(Phase.objects.filter(
-        label__startswith="D", day_ends_at__lte=Now(), day_ended_at__isnull=True
-    ).select_related("game"))  # fmt: skip
-    ended = 0
-    for phase in ending:
-        with transaction.atomic():
-            won = Phase.objects.filter(pk=phase.pk, day_ended_at__isnull=True).update(
-                day_ended_at=Now()
-            )
-            if won:
-                audit(phase.game, "day_closed", phase=phase.label)
-                ended += 1
-    return ended
-
-
-def deadlines_run() -> dict[str, int]:
-    """Close every due phase, in deadline order; resolve closed days left behind; end the
-    days whose close has come."""
-    counts: dict[str, int] = {}
-    if ended := days_end():
-        counts["day_closed"] = ended
-    for phase in due_phases():
-        result = phase_close(phase.pk)
-        counts[result] = counts.get(result, 0) + 1
-    for day in Phase.objects.filter(
-        status=Phase.Status.CLOSED, label__startswith="D", game__status=Game.Status.RUNNING
-    ).order_by("closes_at"):
-        with transaction.atomic():
-            locked = Phase.objects.select_for_update().get(pk=day.pk)
-            if locked.status == Phase.Status.CLOSED and _resolve_if_due(locked) == "committed":
-                counts["committed"] = counts.get("committed", 0) + 1
-    return counts
+def _shift(phase: Phase, new_closes_at: dt.datetime) -> None:
+    """Move a phase's deadline and what moves with it: the day's end (by the same amount,
+    WWW-R15 / INQ-R12) and the coming night, when the day would now close after it."""
+    delta = new_closes_at - phase.closes_at
+    if phase.day_ends_at is not None and phase.day_ended_at is None:
+        phase.day_ends_at += delta
+    if not phase.is_night:
+        night = (
+            Phase.objects.select_for_update()
+            .filter(game_id=phase.game_id, index=phase.index + 1, status=Phase.Status.OPEN)
+            .first()
+        )
+        if night is not None and night.closes_at < new_closes_at:
+            night.closes_at += max(delta, new_closes_at - night.closes_at)
+            night.save(update_fields=["closes_at"])
+            schedule_close(night)
+    phase.closes_at = new_closes_at
 
 
 @transaction.atomic
 def phase_extend(
-    *, phase: Phase, closes_at: dt.datetime, user: AbstractBaseUser, reason: str
+    *,
+    phase: Phase,
+    closes_at: dt.datetime,
+    user: AbstractBaseUser,
+    reason: str,
+    confirmed_past: bool = True,
 ) -> Phase:
-    """Move a phase's deadline (later or earlier); the change is logged and shown."""
+    """Move a phase's deadline (later or earlier) within the bounds; the day's end moves
+    with it; the change is logged and shown. A running clock reopens the phase to players."""
+    deadline_check(closes_at, confirmed_past=confirmed_past)
     locked = Phase.objects.select_for_update().get(pk=phase.pk)
     if locked.status != Phase.Status.OPEN:
         raise ValidationError(_("Si può spostare solo la scadenza di una fase aperta."))
     old = locked.closes_at
-    locked.closes_at = closes_at
-    locked.save(update_fields=["closes_at"])
+    _shift(locked, closes_at)
+    locked.players_closed = False
+    locked.save(update_fields=["closes_at", "day_ends_at", "players_closed"])
     audit(locked.game, "deadline_moved", user=user, phase=locked.label, old=old.isoformat(),
           new=closes_at.isoformat(), reason=reason)  # fmt: skip
+    schedule_close(locked)
+    return locked
+
+
+@transaction.atomic
+def phase_reopen(
+    *, phase: Phase, closes_at: dt.datetime, user: AbstractBaseUser, reason: str
+) -> Phase:
+    """Reopen a closed phase that is not resolved yet (a night waiting for the GM) with a
+    new deadline, ahead and within the bounds; logged and shown to players."""
+    deadline_check(closes_at, confirmed_past=False)
+    locked = Phase.objects.select_for_update().get(pk=phase.pk)
+    if locked.status != Phase.Status.CLOSED:
+        raise ValidationError(_("Si può riaprire solo una fase chiusa e non ancora risolta."))
+    old = locked.closes_at
+    _shift(locked, closes_at)
+    locked.status, locked.closed_at, locked.paused_at = Phase.Status.OPEN, None, None
+    locked.save(update_fields=["closes_at", "day_ends_at", "status", "closed_at", "paused_at"])
+    audit(locked.game, "deadline_moved", user=user, phase=locked.label, old=old.isoformat(),
+          new=closes_at.isoformat(), reason=reason, reopened=True)  # fmt: skip
     schedule_close(locked)
     return locked
 
@@ -145,25 +130,14 @@ def phase_resume(*, phase: Phase, user: AbstractBaseUser) -> Phase:
     locked = Phase.objects.select_for_update().get(pk=phase.pk)
     if locked.paused_at is None:
         raise ValidationError(_("La fase non è in pausa."))
-    locked.closes_at += timezone.now() - locked.paused_at
+    _shift(locked, locked.closes_at + (timezone.now() - locked.paused_at))
     locked.paused_at = None
-    locked.save(update_fields=["closes_at", "paused_at"])
+    locked.players_closed = False
+    locked.save(update_fields=["closes_at", "day_ends_at", "paused_at", "players_closed"])
     audit(locked.game, "deadline_resumed", user=user, phase=locked.label,
           new=locked.closes_at.isoformat())  # fmt: skip
     schedule_close(locked)
     return locked
-
-
-def schedule_close(phase: Phase) -> None:
-    """After the transaction commits, an ETA task for promptness (the tick is the guarantee)."""
-    from django.conf import settings
-
-    if not settings.TABULA_SCHEDULE_ETA:
-        return
-    from games.tasks import close_phase
-
-    eta, pk = phase.closes_at, phase.pk
-    transaction.on_commit(lambda: close_phase.apply_async(args=[pk], eta=eta), robust=True)
 
 
 @transaction.atomic

@@ -16,7 +16,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.board import phase_board
-from games.deadlines import game_schedule_update, phase_extend, phase_pause, phase_resume
+from games.deadlines import (
+    game_schedule_update,
+    out_of_bounds,
+    phase_extend,
+    phase_pause,
+    phase_reopen,
+    phase_resume,
+)
 from games.engine import rebuild, rules_for
 from games.forms_player import phase_choices_of
 from games.models import Game, Phase, Player
@@ -25,7 +32,6 @@ from games.phases import (
     current_phase,
     following_deadline,
     forum_posts,
-    open_phases,
     override_add,
     phase_commit,
     phase_preview,
@@ -43,7 +49,9 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
     rules = rules_for(game)
     context: dict = {"game": game, "phase": phase, "formats": FORMATS,
                      "law_phases": phase_choices_of(rules), "action_fields": rules.action_fields,
-                     "has_secret_vote": rules.has_secret_vote}  # fmt: skip
+                     "has_secret_vote": rules.has_secret_vote,
+                     "undo_phase": game.phases.filter(status=Phase.Status.COMMITTED)
+                     .order_by("-index").first()}  # fmt: skip
     if phase is not None:
         built = rebuild(game)  # one rebuild: the board reads it, then the preview plays on it
         board = phase_board(game, phase, built)
@@ -63,13 +71,15 @@ def _player(game: Game, pk: str) -> Player | None:
 
 
 def _entered_at(game: Game, value: str) -> dt.datetime | None:
-    """A forum time "HH:MM" for today in the game's time zone (votes cast in the thread)."""
+    """A forum time "HH:MM" in the game's time zone (votes cast in the thread): the last
+    such time, so at 00:30 a vote of 23:50 is last evening's, never tomorrow's."""
     if not value:
         return None
     try:
         hour, minute = (int(part) for part in value.split(":"))
-        local = timezone.now().astimezone(ZoneInfo(game.time_zone))
-        return local.replace(hour=hour, minute=minute, second=0, microsecond=0)
+        now = timezone.now().astimezone(ZoneInfo(game.time_zone))
+        at = now.replace(hour=hour, minute=minute, second=0, microsecond=0)
+        return at if at <= now else at - dt.timedelta(days=1)  # after midnight: last evening
     except ValueError as exc:
         raise ValidationError(_("Orario non valido: usa HH:MM.")) from exc
 
@@ -178,10 +188,12 @@ def gm_commit(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def gm_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    """Take back the last commit."""
+    """Take back the commit the GM saw as the last one (once, however many clicks)."""
     game = game_for_gm(user=request.user, pk=pk)
     try:
-        reopened = phase_undo(game=game, user=request.user)
+        phase_id = _phase_id(request)
+        reopened = phase_undo(game=game, user=request.user, phase_id=phase_id,
+                              players=request.POST.get("players") == "1")  # fmt: skip
     except ValidationError as exc:
         return _back(request, pk, error=exc)
     return _back(request, pk, _("Risoluzione di %(phase)s annullata.") % {"phase": reopened.label})
@@ -195,34 +207,71 @@ def game_posts(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/posts.html", {"game": game, "phases": phases})
 
 
+def _phase_id(request: HttpRequest) -> int:
+    try:
+        return int(request.POST.get("phase", ""))
+    except ValueError as exc:
+        raise ValidationError(_("La pagina era vecchia: ricaricala e riprova.")) from exc
+
+
+def _named_open_phase(request: HttpRequest, game: Game, status: str = Phase.Status.OPEN) -> Phase:
+    """The phase the form names, while it is still open: never another one (a deadline
+    form that lost the race with the close must not move the next phase's deadline)."""
+    phase = game.phases.filter(pk=_phase_id(request)).first()
+    if phase is None or game.status != Game.Status.RUNNING:
+        raise ValidationError(_("La pagina era vecchia: ricaricala e riprova."))
+    if phase.status != status and status == Phase.Status.CLOSED:
+        raise ValidationError(_("Si può riaprire solo una fase chiusa e non ancora risolta."))
+    if phase.status != status:
+        raise ValidationError(
+            _("%(phase)s è già chiusa: la scadenza non è stata toccata.") % {"phase": phase.label}
+        )
+    return phase
+
+
+def _deadline_entered(game: Game, raw: str) -> dt.datetime:
+    try:
+        local = dt.datetime.fromisoformat(raw)
+    except ValueError as exc:
+        raise ValidationError(_("Data e ora non valide.")) from exc
+    try:
+        return local.replace(tzinfo=ZoneInfo(game.time_zone)).astimezone(dt.UTC)
+    except OverflowError as exc:  # year 1 or 9999 in a time zone: far out of bounds anyway
+        raise out_of_bounds() from exc
+
+
 @login_required
 @require_POST
 def gm_deadline(request: HttpRequest, pk: int) -> HttpResponse:
-    """Move, pause or resume the current phase's deadline (logged, shown to players)."""
+    """Move, pause, resume or close now the deadline of the phase the form names (logged,
+    shown to players)."""
     try:
-        game, phase = _running(request, pk)
-        phase = next(
-            (p for p in open_phases(game) if str(p.pk) == request.POST.get("phase")), phase
-        )
+        game = game_for_gm(user=request.user, pk=pk)
         action = request.POST.get("action")
+        if action == "reopen":
+            phase = _named_open_phase(request, game, Phase.Status.CLOSED)
+            when = _deadline_entered(game, request.POST.get("closes_at", ""))
+            phase_reopen(phase=phase, closes_at=when, user=request.user, reason=_reason(request))
+            return _back(request, pk, _("%(phase)s riaperta.") % {"phase": phase.label})
+        phase = _named_open_phase(request, game)
         if action == "pause":
             phase_pause(phase=phase, user=request.user, reason=_reason(request))
-            done = _("Scadenza sospesa.")
+            done = _("Scadenza di %(phase)s sospesa.")
         elif action == "resume":
             phase_resume(phase=phase, user=request.user)
-            done = _("Scadenza ripresa.")
+            done = _("Scadenza di %(phase)s ripresa.")
+        elif action == "close_now":
+            phase_extend(phase=phase, closes_at=timezone.now(), user=request.user,
+                         reason=_reason(request))  # fmt: skip
+            done = _("%(phase)s si chiude ora.")
         else:
-            raw = request.POST.get("closes_at", "")
-            try:
-                local = dt.datetime.fromisoformat(raw)
-            except ValueError as exc:
-                raise ValidationError(_("Data e ora non valide.")) from exc
-            when = local.replace(tzinfo=ZoneInfo(game.time_zone))
-            phase_extend(phase=phase, closes_at=when, user=request.user, reason=_reason(request))
-            done = _("Scadenza spostata.")
+            when = _deadline_entered(game, request.POST.get("closes_at", ""))
+            phase_extend(phase=phase, closes_at=when, user=request.user, reason=_reason(request),
+                         confirmed_past=request.POST.get("confirm_past") == "1")  # fmt: skip
+            done = _("Scadenza di %(phase)s spostata.")
     except ValidationError as exc:
         return _back(request, pk, error=exc)
-    return _back(request, pk, done)
+    return _back(request, pk, done % {"phase": phase.label})
 
 
 @login_required

@@ -41,11 +41,14 @@ def open_phases(game: Game) -> list[Phase]:
     return list(game.phases.filter(status=Phase.Status.OPEN).order_by("index"))
 
 
-def _open_for_submissions(phase: Phase) -> tuple[Phase, dt.datetime]:
+def _open_for_submissions(
+    phase: Phase, received_at: dt.datetime | None = None, *, by_gm: bool = False
+) -> tuple[Phase, dt.datetime]:
     """Share-lock the phase row and check, by the database clock, that it still takes
-    submissions; return it with that clock's time. Submissions run side by side, while
-    the close (an update of the row) waits for those in flight: nothing sent before the
-    deadline is lost and nothing after it is taken."""
+    submissions; return it with the time the submission counts at: when it reached the
+    site (``received_at``, stamped by the first middleware), never later than the database
+    clock. Submissions run side by side, while the close (an update of the row) waits for
+    those in flight: nothing sent before the deadline is lost and nothing after it is taken."""
     if connection.vendor == "postgresql":
         table = Phase._meta.db_table
         query = f"SELECT *, now() AS db_now FROM {table} WHERE id = %s FOR SHARE"
@@ -54,19 +57,36 @@ def _open_for_submissions(phase: Phase) -> tuple[Phase, dt.datetime]:
     else:  # SQLite serializes every write transaction anyway
         locked = Phase.objects.get(pk=phase.pk)
         now = timezone.now()
-    running = locked.paused_at is not None or now < locked.closes_at
+    if received_at is not None:
+        now = min(now, received_at)
+    running = locked.paused_at is not None or now < locked.closes_at or _waits_for_earlier(locked)
     if locked.status != Phase.Status.OPEN or not running:
         raise ValidationError(_("La fase %(phase)s è chiusa: non si accettano più invii.")
+                              % {"phase": locked.label})  # fmt: skip
+    if locked.players_closed and not by_gm:
+        raise ValidationError(_("Il master ha riaperto %(phase)s solo per le sue correzioni.")
                               % {"phase": locked.label})  # fmt: skip
     return locked, now
 
 
+def _waits_for_earlier(phase: Phase) -> bool:
+    """A night past its deadline while its day is not resolved yet still runs: it closes
+    after the day (issue 10, defect 1)."""
+    earlier = Phase.objects.filter(game_id=phase.game_id, index__lt=phase.index)
+    return earlier.exclude(status=Phase.Status.COMMITTED).exists()
+
+
 def _prepare(
-    phase: Phase, player: Player, target: Player | None
+    phase: Phase,
+    player: Player,
+    target: Player | None,
+    received_at: dt.datetime | None = None,
+    *,
+    by_gm: bool = False,
 ) -> tuple[Phase, dt.datetime, Game, Rebuilt]:
     """What every submission starts with: the phase still open (share-locked, by the
     database clock), the player and target of this game, the engine's current state."""
-    phase, now = _open_for_submissions(phase)
+    phase, now = _open_for_submissions(phase, received_at, by_gm=by_gm)
     if player.game_id != phase.game_id or (target is not None and target.game_id != player.game_id):
         raise ValidationError(_("Giocatore sconosciuto."))
     game = player.game  # loaded with the player: no extra query
@@ -91,9 +111,11 @@ def action_submit(
     vision: bool = False,
     entered_by: AbstractBaseUser | None = None,
     reason: str = "",
+    received_at: dt.datetime | None = None,
 ) -> Submission:
     """Record an ability use, if the rules allow it now (the engine's own check)."""
-    phase, now, game, built = _prepare(phase, player, target)
+    phase, now, game, built = _prepare(phase, player, target, received_at,
+                                       by_gm=entered_by is not None)  # fmt: skip
     action = Action(player.name, target.name if target else None, during or None,
                     fake_role or None, vision)  # fmt: skip
     actor = built.state.by_name[player.name]
@@ -122,9 +144,17 @@ def vote_cast(
     at: dt.datetime | None = None,
     entered_by: AbstractBaseUser | None = None,
     reason: str = "",
+    received_at: dt.datetime | None = None,
 ) -> Submission:
-    """Record a vote event (a vote, a change, a withdrawal with ``target=None``)."""
-    phase, now, game, built = _prepare(phase, player, target)
+    """Record a vote event (a vote, a change, a withdrawal with ``target=None``). A time
+    the GM enters (``at``, read in the forum thread) must fall before the deadline and
+    not in the future."""
+    phase, now, game, built = _prepare(phase, player, target, received_at,
+                                       by_gm=entered_by is not None)  # fmt: skip
+    held_from = phase.paused_at or now  # a clock paused before the deadline pushes it on
+    if at is not None and (at > now or (at >= phase.closes_at and held_from >= phase.closes_at)):
+        raise ValidationError(_("L'orario del voto deve precedere la scadenza della fase "
+                                "e non essere nel futuro."))  # fmt: skip
     vote = Vote(player.name, target.name if target else None, 0, secret, abstain)
     _check(built.rules.check_vote, built.state, phase.label, vote)
     kind = Submission.Kind.SECRET_VOTE if secret else Submission.Kind.VOTE
@@ -231,7 +261,9 @@ def phase_commit(*, phase: Phase, user: AbstractBaseUser | None) -> bool:
     if not built.state.over and phase.is_night:
         # dawn: the day opens, and with it the next night's actions (WWW-D26, INQ-D19)
         following = phase_open(game, phase.index + 1, now=now, opened_by=phase)
-        phase_open(game, phase.index + 2, now=now, opened_by=phase)
+        # the night's deadline comes after its day's (issue 10, defects 1 and 7)
+        phase_open(game, phase.index + 2, now=following.closes_at - dt.timedelta.resolution,
+                   opened_by=phase)  # fmt: skip
     elif not built.state.over:
         following = game.phases.filter(index=phase.index + 1).first() or phase_open(
             game, phase.index + 1, now=now, opened_by=phase
@@ -302,9 +334,15 @@ def forum_posts(
 
 
 @transaction.atomic
-def phase_undo(*, game: Game, user: AbstractBaseUser) -> Phase:
-    """Take back the last commit: its results go, the phase it opened goes (with what was
-    sent for it), and it is open again for corrections."""
+def phase_undo(
+    *, game: Game, user: AbstractBaseUser, phase_id: int | None = None, players: bool = True
+) -> Phase:
+    """Take back the last commit, exactly once: ``phase_id`` names the commit the GM saw
+    (a second click, or a second tab, finds it already taken back and does nothing). Its
+    results go, the phase it opened goes (with what was sent for it), and it is open again
+    for the GM. If its deadline has passed, its clock is held (the tick never closes it
+    again) until the GM moves or resumes it; ``players`` says whether players may send
+    again meanwhile (the GM always may)."""
     last = (
         Phase.objects.select_for_update()
         .filter(game=game, status=Phase.Status.COMMITTED)
@@ -313,16 +351,22 @@ def phase_undo(*, game: Game, user: AbstractBaseUser) -> Phase:
     )
     if last is None:
         raise ValidationError(_("Non c'è nessuna fase risolta da annullare."))
+    if phase_id is not None and last.pk != phase_id:
+        raise ValidationError(_("Questa risoluzione è già stata annullata: ricontrolla la pagina."))
     following = Phase.objects.filter(game=game, opened_by=last)
     dropped = Submission.objects.filter(phase__in=following).count()
     following.delete()
     Result.objects.filter(game=game, phase=last.label).delete()
-    reopen = timezone.now() < last.closes_at
-    last.status = Phase.Status.OPEN if reopen else Phase.Status.CLOSED
+    now = timezone.now()
+    last.status = Phase.Status.OPEN
+    last.paused_at = now if now >= last.closes_at else None
+    last.players_closed = not players
     last.committed_at = None
     last.inputs, last.outcome = {}, {}
-    last.save(update_fields=["status", "committed_at", "inputs", "outcome"])
+    last.save(update_fields=["status", "paused_at", "players_closed", "committed_at", "inputs",
+                             "outcome"])  # fmt: skip
     game.status = Game.Status.RUNNING
     game.save(update_fields=["status"])
-    audit(game, "undo", user=user, phase=last.label, dropped_submissions=dropped)
+    audit(game, "undo", user=user, phase=last.label, dropped_submissions=dropped,
+          held=last.paused_at is not None, players=players)  # fmt: skip
     return last

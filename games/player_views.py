@@ -104,6 +104,7 @@ def player_action(request: HttpRequest) -> HttpResponse:
             phase=phase, player=player, target=_target(player, request.POST.get("target", "")),
             during=request.POST.get("during", ""), fake_role=request.POST.get("fake_role", ""),
             vision=request.POST.get("slot") == "vision",
+            received_at=getattr(request, "received_at", None),
         )  # fmt: skip
         saved = _("Scelta salvata. Puoi cambiarla fino alla scadenza.")
     except ValidationError as exc:
@@ -122,7 +123,8 @@ def player_vote(request: HttpRequest) -> HttpResponse:
             raise ValidationError(_("In questa partita si vota nel topic del forum."))
         target = _target(player, request.POST.get("target", ""))
         abstain = secret and target is None and request.POST.get("abstain") == "1"
-        vote_cast(phase=phase, player=player, target=target, secret=secret, abstain=abstain)
+        vote_cast(phase=phase, player=player, target=target, secret=secret, abstain=abstain,
+                  received_at=getattr(request, "received_at", None))  # fmt: skip
         saved = _("Voto registrato.") if target else _("Voto ritirato.")
     except ValidationError as exc:
         error = " ".join(exc.messages)

@@ -171,16 +171,21 @@ def next_deadline(game: Game, at: dt.time, after: dt.datetime) -> dt.datetime:
 def phase_open(
     game: Game, index: int, *, now: dt.datetime | None = None, opened_by: Phase | None = None
 ) -> Phase:
-    """Open phase ``index``: a night closes at the powers deadline, a day at the vote close."""
+    """Open phase ``index``: a night closes at the powers deadline, a day at the vote close,
+    both the first after ``now``; a day ends (22:15) at the first day close after its vote
+    close, so the two never fall on different evenings (issue 10, defect 7)."""
     now = now or timezone.now()
     label = phase_label(index)
     at = game.powers_close_time if label.startswith("N") else game.vote_close_time
-    day_ends = None if label.startswith("N") else next_deadline(game, game.day_close_time, now)
+    closes_at = next_deadline(game, at, now)
+    day_ends = None
+    if not label.startswith("N"):
+        day_ends = next_deadline(game, game.day_close_time, closes_at - dt.timedelta.resolution)
     phase = Phase.objects.create(
-        game=game, label=label, index=index, opened_at=now,
-        closes_at=next_deadline(game, at, now), opened_by=opened_by, day_ends_at=day_ends,
+        game=game, label=label, index=index, opened_at=min(now, timezone.now()),
+        closes_at=closes_at, opened_by=opened_by, day_ends_at=day_ends,
     )  # fmt: skip
-    from games.deadlines import schedule_close  # (deadlines imports this module)
+    from games.closing import schedule_close  # (closing imports this module)
 
     schedule_close(phase)
     return phase

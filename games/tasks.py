@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games.deadlines import deadlines_run, phase_close
+from games.closing import deadlines_run, schedule_near
 from games.selectors import game_summary
 
 
@@ -16,11 +16,14 @@ def game_describe(game_id: int) -> dict[str, object]:
 
 @shared_task(name="games.deadlines_tick", ignore_result=True)
 def deadlines_tick() -> dict[str, int]:
-    """Beat, every few seconds: close whatever is due."""
+    """Beat, every second: queue the near deadlines' tasks, close whatever is due."""
+    schedule_near()
     return deadlines_run()
 
 
 @shared_task(name="games.close_phase", ignore_result=True)
-def close_phase(phase_id: int) -> str:
-    """At a phase's deadline (ETA): close it if it is still due."""
-    return phase_close(phase_id)
+def close_phase(phase_id: int) -> dict[str, int]:
+    """At a phase's deadline (ETA): close it, and everything due before it, in deadline
+    order (whatever order the broker delivers the tasks in)."""
+    del phase_id  # the deadline order decides, not the message
+    return deadlines_run()

@@ -77,6 +77,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "gm.middleware.RequestStartMiddleware",  # first: the time a submission reached the site
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -151,11 +152,27 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_RESULT_EXPIRES = 3600
-TABULA_TICK_SECONDS: float = _read("TABULA_TICK_SECONDS", float, 5.0)
+# Deadlines (README, "Deadlines"): a beat tick every second closes what is due and queues
+# one ETA task per deadline only when it is near (TABULA_ETA_HORIZON_SECONDS), so that no
+# message waits in Redis longer than the visibility timeout (a message not acknowledged
+# within it is delivered again: a day-ahead ETA came back ~23 times). A killed worker's
+# messages return after the timeout; the tick has closed their phases long before.
+TABULA_TICK_SECONDS: float = _read("TABULA_TICK_SECONDS", float, 1.0)
+TABULA_ETA_HORIZON_SECONDS: float = _read("TABULA_ETA_HORIZON_SECONDS", float, 60.0)
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600}  # > horizon + time limit
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
-    "deadlines": {"task": "games.deadlines_tick", "schedule": TABULA_TICK_SECONDS},
+    "deadlines": {
+        "task": "games.deadlines_tick",
+        "schedule": TABULA_TICK_SECONDS,
+        "options": {"expires": max(5.0, 3 * TABULA_TICK_SECONDS)},  # stale ticks are dropped
+    },
 }
 TABULA_SCHEDULE_ETA: bool = _read("TABULA_SCHEDULE_ETA", bool, True)
+# A submission counts by when it reached the site: the proxy's request-start header when
+# one is named here (only behind a proxy that always writes it), else the first middleware.
+TABULA_REQUEST_START_HEADER: str = _read("TABULA_REQUEST_START_HEADER", str, "")
+# How long a close waits at most for submissions sent before its deadline still running.
+TABULA_SUBMISSION_WAIT_SECONDS: float = _read("TABULA_SUBMISSION_WAIT_SECONDS", float, 60.0)
 CELERY_TASK_DEFAULT_QUEUE: str = _read("TABULA_QUEUE", str, "celery")
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 

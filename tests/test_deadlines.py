@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 import uuid
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -235,10 +236,12 @@ def test_gm_moves_and_pauses_a_deadline_and_players_see_it(client, gm_user):
     game, day = day_one(gm_user)
     client.force_login(gm_user)
     url = reverse("games:gm_deadline", args=[game.pk])
-    client.post(url, {"phase": day.pk, "action": "move", "closes_at": "2030-01-02T21:00",
+    local = (timezone.now() + dt.timedelta(days=10)).astimezone(ZoneInfo("Europe/Rome"))
+    local = local.replace(hour=21, minute=0, second=0, microsecond=0)
+    client.post(url, {"phase": day.pk, "action": "move", "closes_at": f"{local:%Y-%m-%dT%H:%M}",
                       "reason": "Capodanno"})  # fmt: skip
     day.refresh_from_db()
-    assert day.closes_at == dt.datetime(2030, 1, 2, 20, 0, tzinfo=dt.UTC)  # 21:00 in Rome
+    assert day.closes_at == local  # 21:00 in Rome
     client.post(url, {"phase": day.pk, "action": "pause", "reason": "forum giù"})
     assert Phase.objects.get(pk=day.pk).paused_at is not None
     player = client.__class__()

@@ -116,8 +116,9 @@ def test_posts_page_has_bbcode_and_markdown(gm, gm_user):
 
 def test_undo_from_the_page(gm, gm_user):
     game = make_game(gm_user)
-    phase_commit(phase=current_phase(game), user=gm_user)
-    gm.post(reverse("games:gm_undo", args=[game.pk]))
+    night = current_phase(game)
+    phase_commit(phase=night, user=gm_user)
+    gm.post(reverse("games:gm_undo", args=[game.pk]), {"phase": night.pk})
     assert current_phase(game).label == "N0"
 
 

@@ -1,0 +1,218 @@
+"""Deadlines on schedule: each due phase closes once, in deadline order, whatever happens.
+
+A deadline lives on its phase row. A Celery beat tick every second closes what is due and,
+when a deadline is near, queues one ETA task for it (promptness and a second worker's
+hands; the tick is the guarantee). Whatever delivers it, a task closes everything due in
+deadline order: a phase closes only after every earlier phase of its game is resolved
+(a night never before its day), and each close is a compare-and-set update in the same
+transaction as everything the close does, so a close interrupted by a crash rolls back
+whole and the next tick does it again. Closers share the work through a transaction-scoped
+advisory lock per phase; a phase that fails is logged and left to the next tick, never
+holding up another game. At the vote close the day is resolved; at the powers deadline the
+night is previewed for the GM, or resolved by itself when the game says so.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import os
+import time
+from collections.abc import Iterator
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import BooleanField, Exists, ExpressionWrapper, F, OuterRef, Q
+from django.db.models.functions import Now
+from django.utils import timezone
+
+from games import inflight
+from games.models import Game, Phase
+from games.phases import phase_commit
+from games.services import audit
+
+log = logging.getLogger(__name__)
+# A test hook: seconds to stall inside a close, so a test can kill the worker mid-close.
+STALL_ENV = "TABULA_TEST_STALL_CLOSE"
+LOCK_SPACE = 0x7AB  # advisory lock keys: (LOCK_SPACE, phase id)
+
+
+def _earlier_unresolved() -> Exists:
+    return Exists(
+        Phase.objects.filter(game=OuterRef("game"), index__lt=OuterRef("index")).exclude(
+            status=Phase.Status.COMMITTED
+        )
+    )
+
+
+def _due() -> Q:
+    return Q(status=Phase.Status.OPEN, paused_at__isnull=True, closes_at__lte=Now())
+
+
+def _candidates(skip: set[int]) -> list[int]:
+    """The phases to close or resolve now, oldest deadline first: of each running game only
+    its first unresolved phase can be one (a phase waits for the earlier ones), if it is
+    open, running and due, or closed and resolving itself (a day, or a night of a game that
+    says so). One small query over the unresolved phases; ids only, so a row that cannot
+    be read back (a deadline out of range) fails alone, in its own close."""
+    rows = list(
+        Phase.objects.filter(
+            status__in=[Phase.Status.OPEN, Phase.Status.CLOSED], game__status=Game.Status.RUNNING
+        )
+        .annotate(due=ExpressionWrapper(_due(), output_field=BooleanField()))
+        .order_by("closes_at", "index")
+        .values_list("pk", "game_id", "index", "label", "status", "due", "game__auto_commit_nights")
+    )
+    first: dict[int, int] = {}
+    for _pk, game_id, index, *_ in rows:
+        first[game_id] = min(index, first.get(game_id, index))
+    return [
+        pk
+        for pk, game_id, index, label, status, due, auto in rows
+        if index == first[game_id]
+        and pk not in skip
+        and (due or (status == Phase.Status.CLOSED and (label.startswith("D") or auto)))
+    ]
+
+
+def _claim(phase_id: int) -> bool:
+    """Take the phase for this transaction, unless another closer has it (then skip it:
+    it is being closed). Submissions in flight keep their share lock on the row: the close's
+    update still waits for them."""
+    if connection.vendor != "postgresql":
+        return True
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_xact_lock(%s, %s)", [LOCK_SPACE, phase_id])
+        return bool(cursor.fetchone()[0])
+
+
+def _resolve_if_due(phase: Phase) -> str:
+    if phase.is_night and not phase.game.auto_commit_nights:
+        return "closed"  # the GM previews and commits the night
+    phase_commit(phase=phase, user=None)
+    return "committed"
+
+
+def phase_close(phase_id: int) -> str:
+    """Close one phase if it is due and every earlier phase of its game is resolved, or
+    resolve it if it closed earlier and resolves itself: ``committed``, ``closed`` (a night
+    left for the GM) or ``not_due`` (not due, waiting for an earlier phase, taken by another
+    closer, already done, or gone)."""
+    with transaction.atomic():
+        if not _claim(phase_id):
+            return "not_due"
+        phase = Phase.objects.select_related("game").filter(pk=phase_id).first()
+        if phase is None or phase.game.status != Game.Status.RUNNING:
+            return "not_due"
+        if Phase.objects.filter(pk=phase_id).filter(_earlier_unresolved()).exists():
+            return "not_due"  # an earlier phase of the game goes first
+        if phase.status == Phase.Status.CLOSED:
+            return _resolve_if_due(phase)  # closed earlier, its resolution still owed
+        if phase.status != Phase.Status.OPEN or phase.closes_at > timezone.now():
+            return "not_due"
+        inflight.wait_settled(phase.closes_at)  # votes sent in time, still running
+        # The compare-and-set filters on the row's own columns only: PostgreSQL re-checks
+        # them on the latest row version after waiting for the submissions in flight.
+        won = Phase.objects.filter(_due(), pk=phase_id).update(
+            status=Phase.Status.CLOSED, closed_at=Now()
+        )
+        if won != 1:
+            return "not_due"
+        if os.environ.get(STALL_ENV):
+            time.sleep(float(os.environ[STALL_ENV]))
+        phase.status = Phase.Status.CLOSED
+        audit(phase.game, "deadline", phase=phase.label)
+        return _resolve_if_due(phase)
+
+
+def _drain() -> Iterator[tuple[int, str]]:
+    """Close everything due, in deadline order, until nothing is left; a failing phase is
+    logged and skipped (the next tick tries it again)."""
+    skip: set[int] = set()
+    while candidates := _candidates(skip):
+        for phase_id in candidates:  # a resolution may make a game's next phase due:
+            try:  # the next round of the loop finds it
+                result = phase_close(phase_id)
+            except Exception:
+                log.exception("closing phase %s failed; it is retried at the next tick", phase_id)
+                result = "failed"
+            if result in ("not_due", "failed"):
+                skip.add(phase_id)
+            else:
+                yield phase_id, result
+
+
+def days_end() -> int:
+    """WWW-R15 / INQ-R12: at the close of the day (22:15) the day ends, once; logged.
+    A paused day does not end: its end moves with its vote close."""
+    ending = Phase.objects.filter(
+        label__startswith="D", day_ends_at__lte=Now(), day_ended_at__isnull=True,
+        paused_at__isnull=True,
+    ).values_list("pk", "game_id", "label")  # fmt: skip
+    ended = 0
+    for pk, game_id, label in ending:
+        with transaction.atomic():
+            won = Phase.objects.filter(pk=pk, day_ended_at__isnull=True).update(day_ended_at=Now())
+            if won:
+                audit(Game.objects.get(pk=game_id), "day_closed", phase=label)
+                ended += 1
+    return ended
+
+
+def deadlines_run() -> dict[str, int]:
+    """Close every due phase and resolve every closed phase that resolves itself, each
+    game in deadline order; end the days whose close has come."""
+    counts: dict[str, int] = {}
+    if ended := days_end():
+        counts["day_closed"] = ended
+    for _phase_id, result in _drain():
+        counts[result] = counts.get(result, 0) + 1
+    return counts
+
+
+def schedule_close(phase: Phase) -> None:
+    """After the transaction commits, an ETA task for a deadline that is near (farther
+    ones are queued by the tick when they come near)."""
+    if not settings.TABULA_SCHEDULE_ETA:
+        return
+    horizon = dt.timedelta(seconds=settings.TABULA_ETA_HORIZON_SECONDS)
+    if phase.paused_at is None and phase.closes_at <= timezone.now() + horizon:
+        pk = phase.pk
+        transaction.on_commit(lambda: _queue_eta(pk), robust=True)
+
+
+def _queue_eta(phase_id: int) -> bool:
+    """One ETA task per deadline: the row remembers which deadline has its task."""
+    row = Phase.objects.filter(pk=phase_id).values_list("closes_at", flat=True).first()
+    if row is None:
+        return False
+    won = (
+        Phase.objects.filter(pk=phase_id, closes_at=row)
+        .exclude(eta_queued_for=row)
+        .update(eta_queued_for=row)
+    )
+    if won:
+        from games.tasks import close_phase
+
+        expires = row + dt.timedelta(seconds=settings.TABULA_ETA_HORIZON_SECONDS)
+        close_phase.apply_async(args=[phase_id], eta=row, expires=expires)
+    return bool(won)
+
+
+def schedule_near() -> int:
+    """The tick's look-ahead: queue the ETA task of each deadline coming within the
+    horizon (once per deadline). Redis down: logged; the tick still closes on time."""
+    if not settings.TABULA_SCHEDULE_ETA:
+        return 0
+    horizon = dt.timedelta(seconds=settings.TABULA_ETA_HORIZON_SECONDS)
+    near = Phase.objects.filter(
+        status=Phase.Status.OPEN, paused_at__isnull=True,
+        closes_at__lte=timezone.now() + horizon, closes_at__gt=Now(),
+    ).exclude(eta_queued_for=F("closes_at")).values_list("pk", flat=True)  # fmt: skip
+    queued = 0
+    for phase_id in near:
+        try:
+            queued += _queue_eta(phase_id)
+        except Exception:
+            log.exception("could not queue the close of phase %s; the tick closes it", phase_id)
+    return queued

@@ -1,0 +1,90 @@
+"""Submissions in flight: what reached the site before a deadline is waited for.
+
+The first middleware stamps each request with the time it reached the site (or the time a
+trusted proxy put in its request-start header) and, for a player's submission, registers
+it here while it runs. A phase's close first waits, for at most
+``TABULA_SUBMISSION_WAIT_SECONDS``, until no submission stamped before its deadline is
+still running and the server has started on requests stamped after it (its queue has
+moved past the deadline). Without load nothing is registered and the close goes ahead
+at once. Redis down: nothing is waited for (logged), the close is never blocked.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import time
+import uuid
+from functools import cache
+
+import redis
+from django.conf import settings
+
+log = logging.getLogger(__name__)
+RUNNING = "tabula:submissions:running"  # request id → stamp, while it runs
+STARTED = "tabula:submissions:started"  # request id → stamp, for a while after it started
+KEEP_SECONDS = 60.0  # older entries are a killed web worker's leftovers (timeout: 30 s)
+# A queue is served in arrival order, give or take the jitter between a request's stamp and
+# its place in the queue: a request stamped this much after a deadline, once started, shows
+# that everything stamped before the deadline has left the queue.
+ORDER_MARGIN = 1.0
+
+
+@cache
+def _client() -> redis.Redis:
+    url = settings.REDIS_URL.replace("redis+socket://", "unix://", 1)
+    return redis.Redis.from_url(url, socket_timeout=0.5, socket_connect_timeout=0.5)
+
+
+def register(stamp: float) -> str | None:
+    """Note a submission stamped ``stamp`` (epoch seconds) as running; its id, or None
+    when Redis cannot be reached."""
+    key = uuid.uuid4().hex
+    try:
+        pipe = _client().pipeline(transaction=False)
+        pipe.zadd(RUNNING, {key: stamp})
+        pipe.zadd(STARTED, {key: stamp})
+        pipe.zremrangebyscore(STARTED, "-inf", time.time() - KEEP_SECONDS)
+        pipe.execute()
+    except redis.RedisError as exc:
+        log.warning("submission registry unavailable: %s", exc)
+        return None
+    return key
+
+
+def unregister(key: str | None) -> None:
+    if key is None:
+        return
+    try:
+        _client().zrem(RUNNING, key)
+    except redis.RedisError as exc:
+        log.warning("submission registry unavailable: %s", exc)
+
+
+def settled(deadline: dt.datetime) -> bool:
+    """Whether every submission that reached the site before ``deadline`` has been
+    handled: none stamped before it is running, and if any is running at all, the server
+    has already started on one stamped well after it (a queue is served in arrival order)."""
+    at, floor = deadline.timestamp(), time.time() - KEEP_SECONDS
+    try:
+        pipe = _client().pipeline(transaction=False)
+        pipe.zremrangebyscore(RUNNING, "-inf", floor)
+        pipe.zcount(RUNNING, floor, f"({at}")
+        pipe.zcard(RUNNING)
+        pipe.zcount(STARTED, at + ORDER_MARGIN, "+inf")
+        _, before, running, after = pipe.execute()
+    except redis.RedisError as exc:
+        log.warning("submission registry unavailable, closing without waiting: %s", exc)
+        return True
+    return before == 0 and (running == 0 or after > 0)
+
+
+def wait_settled(deadline: dt.datetime) -> None:
+    """Wait until the submissions sent before ``deadline`` are in, at most until
+    ``TABULA_SUBMISSION_WAIT_SECONDS`` after it."""
+    limit = deadline.timestamp() + settings.TABULA_SUBMISSION_WAIT_SECONDS
+    while not settled(deadline):
+        if time.time() > limit:
+            log.warning("closing at %s with submissions still running", deadline.isoformat())
+            return
+        time.sleep(0.02)

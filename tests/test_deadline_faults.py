@@ -1,0 +1,403 @@
+"""Deadlines that survive every fault (issue 10, defects 1-9) and what a GM may enter as a
+deadline or undo twice (issue 9, findings 1 and 7): PostgreSQL, a real worker, real Redis."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+import uuid
+from zoneinfo import ZoneInfo
+
+import pytest
+import redis
+import time_machine
+from django.core.exceptions import ValidationError
+from django.db import connection
+from django.urls import reverse
+from django.utils import timezone
+
+from games import closing, inflight
+from games.deadlines import deadlines_run, phase_extend, phase_pause, phase_resume
+from games.models import AuditEvent, Game, Phase, Submission
+from games.phases import action_submit, current_phase, phase_commit, phase_undo, vote_cast
+from games.services import player_link_issue
+from games.tasks import close_phase, deadlines_tick
+from tests.factories import make_game
+from tests.test_deadlines import commits, day_one, set_deadline, wait_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ROME = ZoneInfo("Europe/Rome")
+
+
+def ago(seconds: float) -> dt.datetime:
+    return timezone.now() - dt.timedelta(seconds=seconds)
+
+
+def auto_game(gm_user, **kwargs):
+    game, day = day_one(gm_user, **kwargs)
+    Game.objects.filter(pk=game.pk).update(auto_commit_nights=True)
+    game.refresh_from_db()
+    return game, day, game.phases.get(label="N1")
+
+
+def a_night_action(game, night):
+    """A legal night action: the Indians' chief attacks a cowboy."""
+    return game.players.get(role="capo_indiano"), game.players.filter(role="cowboy").first()
+
+
+# Defect 1: self-resolving nights got stuck.
+
+
+def test_defect1_a_night_due_before_its_day_waits_for_it_and_still_takes_actions(gm_user):
+    game, day, night = auto_game(gm_user)
+    set_deadline(day, timezone.now() + dt.timedelta(hours=1))  # the GM extended the day
+    set_deadline(night, ago(5))
+    assert deadlines_run() == {}  # the night does not close before its day
+    sheriff, target = a_night_action(game, night)
+    action_submit(phase=night, player=sheriff, target=target)  # still taking actions
+    set_deadline(day, ago(1))
+    assert deadlines_run() == {"committed": 2}  # the day, then the night, in order
+    assert current_phase(game).label == "D2"
+    assert game.phases.get(label="N1").inputs["actions"]  # the action counted
+
+
+def test_defect1_a_closed_night_left_behind_is_resolved_after_its_day(gm_user):
+    """The state the old ticks left: the night closed while its day was open."""
+    game, day, night = auto_game(gm_user)
+    Phase.objects.filter(pk=night.pk).update(status=Phase.Status.CLOSED, closed_at=ago(3))
+    set_deadline(day, ago(1))
+    assert deadlines_run() == {"committed": 2}
+    night.refresh_from_db()
+    assert night.status == Phase.Status.COMMITTED
+    assert current_phase(game).label == "D2"
+
+
+def test_defect1_moving_the_day_past_its_night_moves_the_night(gm_user):
+    _game, day, night = auto_game(gm_user)
+    later = night.closes_at + dt.timedelta(hours=2)
+    phase_extend(phase=day, closes_at=later, user=gm_user, reason="festa")
+    night.refresh_from_db()
+    assert night.closes_at >= later
+
+
+def test_defect1_a_night_opened_late_in_the_evening_closes_after_its_day(gm_user):
+    """N1 resolved at 22:05, between the vote close (22:00) and the powers deadline (22:30):
+    the next day closes tomorrow at 22:00, and its night after it, not tonight."""
+    game = make_game(gm_user)
+    evening = dt.datetime.now(ROME).replace(hour=22, minute=5) + dt.timedelta(days=1)
+    with time_machine.travel(evening, tick=False):
+        phase_commit(phase=current_phase(game), user=gm_user)
+    day, night = game.phases.get(label="D1"), game.phases.get(label="N1")
+    assert night.closes_at - day.closes_at == dt.timedelta(minutes=30)
+
+
+# Defect 2: a deadline move that lost the race was applied to another phase.
+
+
+def test_defect2_a_deadline_form_for_a_closed_phase_is_refused(client, gm_user):
+    game, day, night = auto_game(gm_user)
+    client.force_login(gm_user)
+    Phase.objects.filter(pk=day.pk).update(status=Phase.Status.COMMITTED)  # closed meanwhile
+    before = Phase.objects.get(pk=night.pk).closes_at
+    url = reverse("games:gm_deadline", args=[game.pk])
+    for data in ({"action": "move", "closes_at": "2026-12-02T21:00", "reason": "x"},
+                 {"action": "pause", "reason": "x"}, {"action": "resume"}):  # fmt: skip
+        response = client.post(url, {"phase": day.pk, **data}, follow=True)
+        assert "D1 è già chiusa: la scadenza non è stata toccata." in response.content.decode()
+    night.refresh_from_db()
+    assert (night.closes_at, night.paused_at) == (before, None)
+
+
+# Defect 3: votes sent before the deadline were refused under a burst.
+
+
+@pytest.fixture
+def player_client(client, gm_user):
+    game, day = day_one(gm_user)
+    voter = game.players.get(role="sceriffo")
+    client.get(reverse("player_enter", args=[player_link_issue(player=voter)]))
+    return client, game, day, voter
+
+
+def test_defect3_a_vote_that_reached_the_site_before_the_deadline_counts(player_client, settings):
+    """Stamped by the trusted proxy 0.3 s before the deadline, handled 0.5 s after it (the
+    server's queue): it is stored, at the time it reached the site."""
+    settings.TABULA_REQUEST_START_HEADER = "X-Request-Start"
+    client, game, day, voter = player_client
+    deadline = ago(0.5)
+    set_deadline(day, deadline)
+    stamp = deadline.timestamp() - 0.3
+    target = game.players.exclude(pk=voter.pk).first()
+    response = client.post(
+        reverse("player_vote"),
+        {"phase": day.pk, "target": target.name},
+        headers={"X-Request-Start": f"t={stamp * 1e6:.0f}", "HX-Request": "true"},
+    )
+    assert "Voto registrato" in response.content.decode()
+    vote = Submission.objects.get(phase=day, player=voter)
+    assert abs(vote.at.timestamp() - stamp) < 0.001
+
+
+def test_defect3_a_late_vote_or_an_untrusted_header_is_still_refused(player_client, settings):
+    client, game, day, voter = player_client
+    deadline = ago(0.5)
+    set_deadline(day, deadline)
+    target = game.players.exclude(pk=voter.pk).first()
+    early = f"t={deadline.timestamp() - 5:.3f}"
+    settings.TABULA_REQUEST_START_HEADER = ""  # no proxy configured: the header is ignored
+    response = client.post(
+        reverse("player_vote"),
+        {"phase": day.pk, "target": target.name},
+        headers={"X-Request-Start": early, "HX-Request": "true"},
+    )
+    assert "è chiusa" in response.content.decode()
+    settings.TABULA_REQUEST_START_HEADER = "X-Request-Start"
+    late = f"t={deadline.timestamp() + 0.2:.3f}"
+    response = client.post(
+        reverse("player_vote"),
+        {"phase": day.pk, "target": target.name},
+        headers={"X-Request-Start": late, "HX-Request": "true"},
+    )
+    assert "è chiusa" in response.content.decode()
+    assert not Submission.objects.filter(phase=day).exists()
+
+
+def test_defect3_the_close_waits_for_a_vote_sent_before_the_deadline(
+    gm_user, celery_worker_process
+):
+    """A submission that reached the site before the deadline is still running: the real
+    worker's close waits for it, then closes."""
+    _game, day = day_one(gm_user)
+    deadline = timezone.now() + dt.timedelta(seconds=1)
+    set_deadline(day, deadline)
+    key = inflight.register(deadline.timestamp() - 0.1)
+    try:
+        time.sleep(1.5)
+        deadlines_tick.delay()
+        time.sleep(2)
+        assert Phase.objects.get(pk=day.pk).status == Phase.Status.OPEN
+    finally:
+        inflight.unregister(key)
+    deadlines_tick.delay()
+    assert wait_for(lambda: Phase.objects.get(pk=day.pk).status == Phase.Status.COMMITTED)
+
+
+# Defect 4: an undo of an automatically resolved day was committed again by the next tick.
+
+
+def test_defect4_an_undone_day_stays_with_the_gm(client, gm_user, celery_worker_process):
+    game, day = day_one(gm_user)
+    set_deadline(day, ago(60))
+    assert deadlines_run() == {"committed": 1}
+    client.force_login(gm_user)
+    client.post(reverse("games:gm_undo", args=[game.pk]), {"phase": day.pk})  # players off
+    deadlines_tick.delay()
+    deadlines_tick.delay()
+    time.sleep(3)
+    day.refresh_from_db()
+    assert day.status == Phase.Status.OPEN
+    assert day.paused_at is not None
+    voter, target = game.players.all()[:2]
+    at = day.closes_at.astimezone(ROME) - dt.timedelta(minutes=2)
+    with pytest.raises(ValidationError, match="solo per le sue correzioni"):
+        vote_cast(phase=day, player=voter, target=target)  # the player: not now
+    response = client.post(reverse("games:gm_vote", args=[game.pk]),
+                           {"voter": voter.pk, "target": target.pk, "at": f"{at:%H:%M}",
+                            "reason": "voto dimenticato"}, follow=True)  # fmt: skip
+    assert f"Voto di {voter.name} registrato." in response.content.decode()
+    assert commits(game) == 2  # N0 and D1 once, nothing re-committed by the clock
+
+
+# Defect 5: after a worker restart overdue phases closed in reverse order.
+
+
+def test_defect5_overdue_phases_close_in_deadline_order_whatever_comes_first(
+    gm_user, celery_worker_process
+):
+    game, day, night = auto_game(gm_user)
+    set_deadline(day, ago(30))
+    set_deadline(night, ago(20))
+    close_phase.delay(night.pk)  # the night's message comes back first
+    close_phase.delay(day.pk)
+    assert wait_for(lambda: Phase.objects.get(pk=night.pk).status == Phase.Status.COMMITTED)
+    day.refresh_from_db()
+    night.refresh_from_db()
+    assert day.closed_at < night.closed_at
+    assert day.committed_at < night.committed_at
+    assert current_phase(game).label == "D2"
+
+
+# Defect 6: every close task ran many times (a day-ahead ETA, redelivered every hour).
+
+
+def test_defect6_one_deadline_one_task_queued_when_near(gm_user, settings):
+    from gm.celery import app
+
+    settings.TABULA_SCHEDULE_ETA = True
+    queue = f"eta-{uuid.uuid4().hex[:8]}"  # nobody consumes it: the messages stay countable
+    previous, app.conf.task_default_queue = app.conf.task_default_queue, queue
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    try:
+        _game, day = day_one(gm_user)  # opens D1 and N1, due tomorrow evening
+        assert broker.llen(queue) == 0
+        set_deadline(day, timezone.now() + dt.timedelta(seconds=20))
+        assert closing.schedule_near() == 1
+        assert closing.schedule_near() == 0  # the next ticks queue nothing more
+        assert broker.llen(queue) == 1
+    finally:
+        app.conf.task_default_queue = previous
+        broker.delete(queue)
+    visibility = settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+    assert visibility > settings.TABULA_ETA_HORIZON_SECONDS + settings.CELERY_TASK_TIME_LIMIT
+
+
+# Defect 7: the day's end (22:15) moved independently of the vote close.
+
+
+def test_defect7_the_day_end_moves_with_the_vote_close(gm_user):
+    """WWW-R15 / INQ-R12: the day ends 15 minutes after the vote close, whatever moves."""
+    game = make_game(gm_user)
+    gap = dt.timedelta(minutes=15)
+    evening = dt.datetime.now(ROME).replace(hour=22, minute=5) + dt.timedelta(days=1)
+    with time_machine.travel(evening, tick=False):
+        phase_commit(phase=current_phase(game), user=gm_user)
+    day = game.phases.get(label="D1")
+    assert day.day_ends_at - day.closes_at == gap
+    with time_machine.travel(evening, tick=False):
+        phase_extend(phase=day, closes_at=day.closes_at + dt.timedelta(hours=1), user=gm_user,
+                     reason="festa")  # fmt: skip
+    day.refresh_from_db()
+    assert day.day_ends_at - day.closes_at == gap
+    phase_pause(phase=day, user=gm_user, reason="forum giù")
+    ended = ago(60)
+    Phase.objects.filter(pk=day.pk).update(day_ends_at=ended, closes_at=ended - gap)
+    assert deadlines_run() == {}  # a paused day neither closes nor ends
+    phase_resume(phase=day, user=gm_user)
+    day.refresh_from_db()
+    assert day.day_ends_at - day.closes_at == gap
+
+
+# Defect 8: a GM-entered forum vote could carry a time after the deadline.
+
+
+def test_defect8_a_gm_vote_timed_after_the_deadline_is_refused(gm_user):
+    game, day = day_one(gm_user)
+    set_deadline(day, ago(120))
+    Phase.objects.filter(pk=day.pk).update(paused_at=timezone.now())  # held by the GM
+    voter, target = game.players.all()[:2]
+    with pytest.raises(ValidationError, match="precedere la scadenza"):
+        vote_cast(phase=day, player=voter, target=target, at=ago(60), entered_by=gm_user,
+                  reason="dal topic")  # fmt: skip
+    vote_cast(phase=day, player=voter, target=target, at=ago(180), entered_by=gm_user,
+              reason="dal topic")  # fmt: skip
+    assert Submission.objects.filter(phase=day).count() == 1
+
+
+# Defect 9 and issue 9 finding 1: one failing close must not stop the others.
+
+
+def test_defect9_a_failing_close_is_logged_and_skipped(gm_user, monkeypatch, caplog):
+    (broken, broken_day), (_fine, fine_day) = (day_one(gm_user, name=n, seed=i)
+                                              for i, n in enumerate(["rotta", "sana"]))  # fmt: skip
+    set_deadline(broken_day, ago(2))
+    set_deadline(fine_day, ago(1))
+    real = closing.phase_commit
+
+    def failing(*, phase, user):
+        if phase.game_id == broken.pk:
+            raise RuntimeError("a broken game")
+        return real(phase=phase, user=user)
+
+    monkeypatch.setattr(closing, "phase_commit", failing)
+    assert deadlines_run() == {"committed": 1}
+    assert Phase.objects.get(pk=broken_day.pk).status == Phase.Status.OPEN  # rolled back whole
+    assert Phase.objects.get(pk=fine_day.pk).status == Phase.Status.COMMITTED
+    assert "retried at the next tick" in caplog.text
+    monkeypatch.setattr(closing, "phase_commit", real)
+    assert deadlines_run() == {"committed": 1}  # the next tick closes it
+
+
+def test_issue9_finding1_a_year_one_deadline_in_the_database_breaks_no_tick(gm_user):
+    if connection.vendor != "postgresql":
+        pytest.skip("a BC timestamp is PostgreSQL's")
+    (_bad, bad_day), (_good, good_day) = (day_one(gm_user, name=n, seed=i)
+                                          for i, n in enumerate(["anno uno", "sana"]))  # fmt: skip
+    with connection.cursor() as cursor:  # what the old form stored for 0001-01-01T00:00
+        cursor.execute("UPDATE games_phase SET closes_at = '0001-01-01 00:00:00+01' WHERE id = %s",
+                       [bad_day.pk])  # fmt: skip
+    set_deadline(good_day, ago(1))
+    assert deadlines_run() == {"committed": 1}
+    assert Phase.objects.get(pk=good_day.pk).status == Phase.Status.COMMITTED
+
+
+@pytest.mark.parametrize("entered", ["0001-01-01T00:00", "9999-12-31T23:59", "1999-01-01T22:00"])
+def test_issue9_finding1_a_gm_may_enter_only_a_sensible_deadline(client, gm_user, entered):
+    game, day = day_one(gm_user)
+    client.force_login(gm_user)
+    url = reverse("games:gm_deadline", args=[game.pk])
+    response = client.post(url, {"phase": day.pk, "action": "move", "closes_at": entered,
+                                 "reason": "prova"}, follow=True)  # fmt: skip
+    assert "tra un&#x27;ora fa e 60 giorni" in response.content.decode()
+    assert Phase.objects.get(pk=day.pk).closes_at == day.closes_at
+    assert client.get(reverse("games:phase", args=[game.pk])).status_code == 200
+    assert deadlines_run() == {}
+
+
+def test_issue12_a_deadline_in_the_past_needs_confirmation_and_close_now(client, gm_user):
+    game, day = day_one(gm_user)
+    client.force_login(gm_user)
+    url = reverse("games:gm_deadline", args=[game.pk])
+    past = f"{ago(600).astimezone(ROME):%Y-%m-%dT%H:%M}"
+    response = client.post(url, {"phase": day.pk, "action": "move", "closes_at": past,
+                                 "reason": "prova"}, follow=True)  # fmt: skip
+    assert "la fase si chiuderà subito" in response.content.decode()
+    assert Phase.objects.get(pk=day.pk).closes_at == day.closes_at
+    client.post(url, {"phase": day.pk, "action": "move", "closes_at": past, "reason": "prova",
+                      "confirm_past": "1"})  # fmt: skip
+    assert deadlines_run() == {"committed": 1}
+    night = current_phase(game)
+    client.post(url, {"phase": night.pk, "action": "close_now", "reason": "tutti hanno agito"})
+    assert deadlines_run() == {"closed": 1}
+
+
+# Issue 9 finding 7: a double-submitted undo took back two commits.
+
+
+def test_issue9_finding7_a_double_submitted_undo_takes_back_one_commit(client, gm_user):
+    game, day = day_one(gm_user)
+    phase_commit(phase=day, user=gm_user)  # N0 and D1 committed
+    client.force_login(gm_user)
+    url = reverse("games:gm_undo", args=[game.pk])
+    client.post(url, {"phase": day.pk, "players": "1"})
+    response = client.post(url, {"phase": day.pk, "players": "1"}, follow=True)
+    assert "già stata annullata" in response.content.decode()
+    statuses = dict(game.phases.values_list("label", "status"))
+    assert statuses == {"N0": "committed", "D1": "open", "N1": "open"}
+    assert AuditEvent.objects.filter(game=game, kind="undo").count() == 1
+    with pytest.raises(ValidationError):
+        phase_undo(game=game, user=gm_user, phase_id=day.pk)
+
+
+def test_issue12_a_closed_phase_not_yet_resolved_can_be_reopened(client, gm_user):
+    game, day = day_one(gm_user)
+    set_deadline(day, ago(2))
+    assert deadlines_run() == {"committed": 1}
+    night = current_phase(game)
+    set_deadline(night, ago(1))
+    assert deadlines_run() == {"closed": 1}  # waiting for the GM's preview
+    client.force_login(gm_user)
+    url = reverse("games:gm_deadline", args=[game.pk])
+    page = client.get(reverse("games:phase", args=[game.pk])).content.decode()
+    assert "Riapri con una nuova scadenza" in page
+    later = (timezone.now() + dt.timedelta(hours=2)).astimezone(ROME)
+    response = client.post(url, {"phase": night.pk, "action": "reopen", "reason": "ritardo",
+                                 "closes_at": f"{later:%Y-%m-%dT%H:%M}"}, follow=True)  # fmt: skip
+    assert "N1 riaperta." in response.content.decode()
+    night.refresh_from_db()
+    assert night.status == Phase.Status.OPEN
+    assert night.closes_at == later.replace(second=0, microsecond=0)
+    wolf, target = a_night_action(game, night)
+    action_submit(phase=night, player=wolf, target=target)
+    response = client.post(url, {"phase": night.pk, "action": "reopen", "reason": "x",
+                                 "closes_at": f"{later:%Y-%m-%dT%H:%M}"}, follow=True)  # fmt: skip
+    assert "solo una fase chiusa" in response.content.decode()
