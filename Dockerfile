@@ -10,4 +10,5 @@ RUN SECRET_KEY=collectstatic-only DEBUG=false python manage.py collectstatic --n
     && mkdir -p /app/var && chown -R tabula /app/var
 USER tabula
 EXPOSE 8000
-CMD ["gunicorn", "gm.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]
+CMD ["gunicorn", "gm.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", \
+     "--config", "python:gm.gunicorn_conf"]

@@ -30,6 +30,7 @@ from games.adt_desk import (
     table_state,
 )  # fmt: skip
 from games.desk import table_event_undo
+from games.http import links_response
 from games.models import Game, Player
 from games.selectors import game_for_gm
 from games.services import player_link_issue
@@ -38,10 +39,9 @@ from roles.automobile_del_tempo.messages import place_name, unit_name
 from roles.automobile_del_tempo.messages import render as say
 from roles.automobile_del_tempo.posts import FORMATS
 from roles.automobile_del_tempo.rounds import EVENTS
-from roles.automobile_del_tempo.state import CHARACTERS, LOOT_VALUES
+from roles.automobile_del_tempo.state import CHARACTERS, LOOT_VALUES, SETUP_KEY
 from roles.automobile_del_tempo.table import HIDING, OVER, SCHEMIN, STEALIN, Table
 
-FRESH_LINKS = "fresh_links"  # as games.views: links shown once, right after issue
 LANGUAGES = (("it", "Italiano"), ("en", "English"))
 CHARACTER_NAMES = {c: c.capitalize() for c in CHARACTERS}
 ACTION_NAMES = {
@@ -122,11 +122,10 @@ def adt_new(request: HttpRequest) -> HttpResponse:
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            links = {str(p.pk): player_link_issue(player=p, user=request.user)
+            links = {p.pk: player_link_issue(player=p, user=request.user)
                      for p in game.players.all()}  # fmt: skip
-            request.session[FRESH_LINKS] = {str(game.pk): links}
             messages.success(request, _("Partita creata. Copia ora i link privati."))
-            return redirect(game)
+            return links_response(gm_page(request, game, tokens=links))
     return render(request, "games/adt/new.html", {"form": form, "setup_name": SETUP_NAME})
 
 
@@ -184,11 +183,11 @@ def _entry(item: Logged) -> dict[str, Any]:
     return {"seq": item.row.seq, "kind": kind, "line": line, "row": item.row}
 
 
-def gm_page(request: HttpRequest, game: Game) -> HttpResponse:
+def gm_page(request: HttpRequest, game: Game, tokens: dict[int, str] | None = None) -> HttpResponse:
     """The desk of a Time Car game (games:detail dispatches here)."""
     table, log = table_state(game)
     lang = table_lang()
-    fresh = request.session.get(FRESH_LINKS, {}).get(str(game.pk), {})
+    fresh = {str(pk): token for pk, token in (tokens or {}).items()}  # just issued (issue 9, #4)
     rows = []
     for player in game.players.order_by("seat"):
         token = fresh.get(str(player.pk))
@@ -241,7 +240,7 @@ def _deadline(text: str) -> str | None:
 @require_POST
 def adt_event(request: HttpRequest, pk: int) -> HttpResponse:
     """The GM checks or applies an action, opens the Stealin' phase, ends the round."""
-    game = game_for_gm(user=request.user, pk=pk)
+    game = game_for_gm(user=request.user, pk=pk, setup=SETUP_KEY)
     post = request.POST
     kind = post.get("kind", "")
     try:
@@ -270,7 +269,7 @@ def adt_event(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def adt_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    game = game_for_gm(user=request.user, pk=pk)
+    game = game_for_gm(user=request.user, pk=pk, setup=SETUP_KEY)
     removed = table_event_undo(game=game, user=request.user)
     if removed is None:
         messages.error(request, _("Non c'è niente da annullare (un nascondiglio scelto o la "

@@ -195,7 +195,13 @@ def _queue_eta(phase_id: int) -> bool:
         from games.tasks import close_phase
 
         expires = row + dt.timedelta(seconds=settings.TABULA_ETA_HORIZON_SECONDS)
-        close_phase.apply_async(args=[phase_id], eta=row, expires=expires)
+        try:
+            close_phase.apply_async(args=[phase_id], eta=row, expires=expires)
+        except Exception:  # the broker is down: the tick closes the phase, and queues it again
+            Phase.objects.filter(pk=phase_id, eta_queued_for=row).update(eta_queued_for=None)
+            log.warning("ETA close of phase %s not scheduled: the broker is unreachable",
+                        phase_id, exc_info=True)  # fmt: skip
+            return False
     return bool(won)
 
 

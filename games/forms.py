@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
 from games.services import parse_player_names, setup_deadlines
+from games.validators import validate_name
 from roles.engine.setups import available_setups, load_setup
 
 MAX_SEED = 2**48 - 1
@@ -23,7 +24,8 @@ class GameCreateForm(forms.Form):
     """A new game: setup, the pasted sign-up list, seed, deadlines and the setup's options
     (each DECISION of the ruleset, with its documented default)."""
 
-    name = forms.CharField(label=_("Nome della partita"), max_length=120)
+    name = forms.CharField(label=_("Nome della partita"), max_length=120,
+                           validators=[validate_name])  # fmt: skip
     setup = forms.ChoiceField(label=_("Setup"), choices=setup_choices)
     players = forms.CharField(
         label=_("Giocatori"),

@@ -9,8 +9,9 @@ from zoneinfo import ZoneInfo
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -25,8 +26,18 @@ from games.deadlines import (
     phase_resume,
 )
 from games.engine import rebuild, rules_for
+from games.forms_input import (
+    MAX_ID,
+    CommitForm,
+    DeadlineForm,
+    GmActionForm,
+    GmVoteForm,
+    OverrideForm,
+    ScheduleForm,
+    form_error,
+)
 from games.forms_player import phase_choices_of
-from games.models import Game, Phase, Player
+from games.models import Game, Phase
 from games.phases import (
     action_submit,
     current_phase,
@@ -66,22 +77,21 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, template, context)
 
 
-def _player(game: Game, pk: str) -> Player | None:
-    return get_object_or_404(Player, pk=pk, game=game) if pk else None
-
-
-def _entered_at(game: Game, value: str) -> dt.datetime | None:
+def _entered_at(game: Game, value: dt.time | None) -> dt.datetime | None:
     """A forum time "HH:MM" in the game's time zone (votes cast in the thread): the last
     such time, so at 00:30 a vote of 23:50 is last evening's, never tomorrow's."""
-    if not value:
+    if value is None:
         return None
-    try:
-        hour, minute = (int(part) for part in value.split(":"))
-        now = timezone.now().astimezone(ZoneInfo(game.time_zone))
-        at = now.replace(hour=hour, minute=minute, second=0, microsecond=0)
-        return at if at <= now else at - dt.timedelta(days=1)  # after midnight: last evening
-    except ValueError as exc:
-        raise ValidationError(_("Orario non valido: usa HH:MM.")) from exc
+    now = timezone.now().astimezone(ZoneInfo(game.time_zone))
+    at = now.replace(hour=value.hour, minute=value.minute, second=0, microsecond=0)
+    return at if at <= now else at - dt.timedelta(days=1)  # after midnight: last evening
+
+
+def _valid(form: Form) -> dict:
+    """The form's cleaned data, or a ValidationError with every message (issue 9, #3)."""
+    if not form.is_valid():
+        raise ValidationError(form_error(form))
+    return form.cleaned_data
 
 
 def _running(request: HttpRequest, pk: int) -> tuple[Game, Phase]:
@@ -92,11 +102,11 @@ def _running(request: HttpRequest, pk: int) -> tuple[Game, Phase]:
     return game, phase
 
 
-def _reason(request: HttpRequest) -> str:
-    reason = request.POST.get("reason", "").strip()
+def _reason(data: dict) -> str:
+    reason = (data.get("reason") or "").strip()
     if not reason:
         raise ValidationError(_("Scrivi il motivo: resta nel registro."))
-    return reason[:300]
+    return reason
 
 
 def _back(
@@ -115,14 +125,11 @@ def gm_vote(request: HttpRequest, pk: int) -> HttpResponse:
     """A vote cast in the forum thread, entered by the GM with its time and a reason."""
     try:
         game, phase = _running(request, pk)
-        voter = _player(game, request.POST.get("voter", ""))
-        if voter is None:
-            raise ValidationError(_("Scegli chi vota."))
+        data = _valid(GmVoteForm(request.POST, game=game))
+        voter = data["voter"]
         vote_cast(
-            phase=phase, player=voter, target=_player(game, request.POST.get("target", "")),
-            secret=request.POST.get("secret") == "1",
-            at=_entered_at(game, request.POST.get("at", "")),
-            entered_by=request.user, reason=_reason(request),
+            phase=phase, player=voter, target=data["target"], secret=data["secret"],
+            at=_entered_at(game, data["at"]), entered_by=request.user, reason=_reason(data),
         )  # fmt: skip
     except ValidationError as exc:
         return _back(request, pk, error=exc)
@@ -135,14 +142,12 @@ def gm_action(request: HttpRequest, pk: int) -> HttpResponse:
     """An ability use sent to the GM by private message, entered with a reason."""
     try:
         game, phase = _running(request, pk)
-        actor = _player(game, request.POST.get("actor", ""))
-        if actor is None:
-            raise ValidationError(_("Scegli il giocatore."))
+        data = _valid(GmActionForm(request.POST, game=game))
+        actor = data["actor"]
         action_submit(
-            phase=phase, player=actor, target=_player(game, request.POST.get("target", "")),
-            during=request.POST.get("during", ""), fake_role=request.POST.get("fake_role", ""),
-            vision=request.POST.get("vision") == "1", entered_by=request.user,
-            reason=_reason(request),
+            phase=phase, player=actor, target=data["target"], during=data["during"],
+            fake_role=data["fake_role"], vision=data["vision"], entered_by=request.user,
+            reason=_reason(data),
         )  # fmt: skip
     except ValidationError as exc:
         return _back(request, pk, error=exc)
@@ -156,12 +161,9 @@ def gm_override(request: HttpRequest, pk: int) -> HttpResponse:
     with its reason: the preview, the commit and every rebuild resolve the phase with it."""
     try:
         game, phase = _running(request, pk)
-        player = _player(game, request.POST.get("player", ""))
-        if player is None:
-            raise ValidationError(_("Scegli il giocatore."))
-        override_add(phase=phase, user=request.user, kind=request.POST.get("kind", ""),
-                     player=player, reason=_reason(request),
-                     step=request.POST.get("step", ""))  # fmt: skip
+        data = _valid(OverrideForm(request.POST, game=game))
+        override_add(phase=phase, user=request.user, kind=data["kind"], player=data["player"],
+                     reason=_reason(data), step=data["step"])  # fmt: skip
     except ValidationError as exc:
         return _back(request, pk, error=exc)
     return _back(request, pk, _("Correzione registrata: l'anteprima la applica."))
@@ -173,7 +175,7 @@ def gm_commit(request: HttpRequest, pk: int) -> HttpResponse:
     """Apply the previewed phase: exactly once, whatever the clicks and the tabs."""
     try:
         _game, phase = _running(request, pk)
-        if str(phase.pk) != request.POST.get("phase"):
+        if phase.pk != _valid(CommitForm(request.POST))["phase"]:
             raise ValidationError(_("La fase è già stata risolta: ricontrolla la pagina."))
         applied = phase_commit(phase=phase, user=request.user)
     except ValidationError as exc:
@@ -208,16 +210,20 @@ def game_posts(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _phase_id(request: HttpRequest) -> int:
+    """The phase a form names (a stale or forged id is a message, never a 500)."""
     try:
-        return int(request.POST.get("phase", ""))
+        value = int(request.POST.get("phase", ""))
     except ValueError as exc:
         raise ValidationError(_("La pagina era vecchia: ricaricala e riprova.")) from exc
+    if not 1 <= value <= MAX_ID:
+        raise ValidationError(_("La pagina era vecchia: ricaricala e riprova."))
+    return value
 
 
-def _named_open_phase(request: HttpRequest, game: Game, status: str = Phase.Status.OPEN) -> Phase:
+def _named_open_phase(data: dict, game: Game, status: str = Phase.Status.OPEN) -> Phase:
     """The phase the form names, while it is still open: never another one (a deadline
     form that lost the race with the close must not move the next phase's deadline)."""
-    phase = game.phases.filter(pk=_phase_id(request)).first()
+    phase = game.phases.filter(pk=data["phase"]).first() if data["phase"] else None
     if phase is None or game.status != Game.Status.RUNNING:
         raise ValidationError(_("La pagina era vecchia: ricaricala e riprova."))
     if phase.status != status and status == Phase.Status.CLOSED:
@@ -229,11 +235,10 @@ def _named_open_phase(request: HttpRequest, game: Game, status: str = Phase.Stat
     return phase
 
 
-def _deadline_entered(game: Game, raw: str) -> dt.datetime:
-    try:
-        local = dt.datetime.fromisoformat(raw)
-    except ValueError as exc:
-        raise ValidationError(_("Data e ora non valide.")) from exc
+def _deadline_entered(game: Game, local: dt.datetime | None) -> dt.datetime:
+    """The form's wall-clock date in the game's time zone (its year already bounded)."""
+    if local is None:
+        raise ValidationError(_("Data e ora non valide."))
     try:
         return local.replace(tzinfo=ZoneInfo(game.time_zone)).astimezone(dt.UTC)
     except OverflowError as exc:  # year 1 or 9999 in a time zone: far out of bounds anyway
@@ -247,27 +252,28 @@ def gm_deadline(request: HttpRequest, pk: int) -> HttpResponse:
     shown to players)."""
     try:
         game = game_for_gm(user=request.user, pk=pk)
-        action = request.POST.get("action")
+        data = _valid(DeadlineForm(request.POST))
+        action = data["action"]
         if action == "reopen":
-            phase = _named_open_phase(request, game, Phase.Status.CLOSED)
-            when = _deadline_entered(game, request.POST.get("closes_at", ""))
-            phase_reopen(phase=phase, closes_at=when, user=request.user, reason=_reason(request))
+            phase = _named_open_phase(data, game, Phase.Status.CLOSED)
+            when = _deadline_entered(game, data["closes_at"])
+            phase_reopen(phase=phase, closes_at=when, user=request.user, reason=_reason(data))
             return _back(request, pk, _("%(phase)s riaperta.") % {"phase": phase.label})
-        phase = _named_open_phase(request, game)
+        phase = _named_open_phase(data, game)
         if action == "pause":
-            phase_pause(phase=phase, user=request.user, reason=_reason(request))
+            phase_pause(phase=phase, user=request.user, reason=_reason(data))
             done = _("Scadenza di %(phase)s sospesa.")
         elif action == "resume":
             phase_resume(phase=phase, user=request.user)
             done = _("Scadenza di %(phase)s ripresa.")
         elif action == "close_now":
             phase_extend(phase=phase, closes_at=timezone.now(), user=request.user,
-                         reason=_reason(request))  # fmt: skip
+                         reason=_reason(data))  # fmt: skip
             done = _("%(phase)s si chiude ora.")
         else:
-            when = _deadline_entered(game, request.POST.get("closes_at", ""))
-            phase_extend(phase=phase, closes_at=when, user=request.user, reason=_reason(request),
-                         confirmed_past=request.POST.get("confirm_past") == "1")  # fmt: skip
+            when = _deadline_entered(game, data["closes_at"])
+            phase_extend(phase=phase, closes_at=when, user=request.user, reason=_reason(data),
+                         confirmed_past=data["confirm_past"])  # fmt: skip
             done = _("Scadenza di %(phase)s spostata.")
     except ValidationError as exc:
         return _back(request, pk, error=exc)
@@ -280,14 +286,10 @@ def gm_schedule(request: HttpRequest, pk: int) -> HttpResponse:
     """The game's daily deadlines and the automatic switch for nights."""
     game = game_for_gm(user=request.user, pk=pk)
     try:
-        times = {}
-        for field in ("vote_close_time", "day_close_time", "powers_close_time"):
-            try:
-                times[field] = dt.time.fromisoformat(request.POST.get(field, ""))
-            except ValueError as exc:
-                raise ValidationError(_("Orario non valido: usa HH:MM.")) from exc
-        auto = request.POST.get("auto") == "1"
-        game_schedule_update(game=game, user=request.user, auto_commit_nights=auto, **times)
+        data = _valid(ScheduleForm(request.POST))
+        times = {f: data[f] for f in ("vote_close_time", "day_close_time", "powers_close_time")}
+        game_schedule_update(game=game, user=request.user, auto_commit_nights=data["auto"],
+                             **times)  # fmt: skip
         messages.success(request, _("Scadenze della partita aggiornate."))
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))

@@ -3,6 +3,7 @@ with the forms for what the rules let him do now."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -10,30 +11,43 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
-from django_ratelimit.core import is_ratelimited
 
 from games.desk import desk_module
+from games.forms_input import PlayerActionForm, PlayerVoteForm, WillForm, form_error
 from games.models import Phase, Player
 from games.phases import action_submit, open_phases, vote_cast, will_save
 from games.selectors import player_page
 from games.services import player_for_token
 from games.topic_votes import votes_from_topic
+from gm.net import client_ip
+from gm.throttle import over_limit
 
 SESSION_PLAYER = "player_id"
 SESSION_TOKEN = "player_token_hash"
-GUESS_RATE = "20/10m"  # wrong links per IP
+GUESS_RATE = "20/10m"  # wrong links per client address
+
+
+def _client_key(_group: str, request: HttpRequest) -> str:
+    return client_ip(request)
+
+
+def _player_key(_group: str, request: HttpRequest) -> str:
+    return str(request.session.get(SESSION_PLAYER))
 
 
 @never_cache
 def player_enter(request: HttpRequest, token: str) -> HttpResponse:
     """Exchange the link's token for a session and redirect to a URL without it, so the
-    token never lands in Referer headers or logs. Wrong links are a plain 404; repeated
-    guessing from one address is rate limited (429)."""
-    if is_ratelimited(request, group="player_enter", key="ip", rate=GUESS_RATE, increment=False):
-        return HttpResponse(status=429)
+    token never lands in Referer headers or logs. A valid link always opens (issue 9, #2);
+    wrong links are a plain 404, counted per client address (behind the trusted proxies),
+    and past the limit that address gets 429 for its wrong links only."""
     player = player_for_token(token)
     if player is None:
-        is_ratelimited(request, group="player_enter", key="ip", rate=GUESS_RATE, increment=True)
+        limited = over_limit(request, group="player_enter", key=_client_key, rate=GUESS_RATE,
+                             increment=True)  # fmt: skip
+        if limited:
+            return HttpResponse(_("Troppi link sbagliati: riprova tra qualche minuto."),
+                                status=429, content_type="text/plain; charset=utf-8")  # fmt: skip
         raise Http404
     request.session.cycle_key()
     request.session[SESSION_PLAYER] = player.pk
@@ -85,25 +99,37 @@ def _target(player: Player, name: str) -> Player | None:
     return target
 
 
-def _phase(player: Player, request: HttpRequest) -> Phase:
+def _phase(player: Player, pk: int) -> Phase:
     """The phase a form was for: one of this game's phases taking submissions."""
-    pk = request.POST.get("phase", "")
-    phase = next((p for p in open_phases(player.game) if str(p.pk) == pk), None)
+    phase = next((p for p in open_phases(player.game) if p.pk == pk), None)
     if phase is None:
         raise ValidationError(_("Questa fase è chiusa: non si accettano più invii."))
     return phase
 
 
+def _flooding(request: HttpRequest) -> str:
+    """The message for a player past his submission rate (issue 9, #9), else ''."""
+    limited = over_limit(request, group="player_submit", key=_player_key,
+                         rate=settings.TABULA_SUBMIT_RATE, increment=True)  # fmt: skip
+    if limited:
+        return _("Troppi invii in poco tempo: aspetta un minuto e riprova. "
+                 "La tua ultima scelta salvata resta valida.")  # fmt: skip
+    return ""
+
+
 @require_POST
 def player_action(request: HttpRequest) -> HttpResponse:
     player = session_player(request)
-    saved = error = ""
+    form = PlayerActionForm(request.POST)
+    saved, error = "", _flooding(request) or ("" if form.is_valid() else form_error(form))
+    if error:
+        return _after_post(request, player, saved, error)
+    data = form.cleaned_data
     try:
-        phase = _phase(player, request)
         action_submit(
-            phase=phase, player=player, target=_target(player, request.POST.get("target", "")),
-            during=request.POST.get("during", ""), fake_role=request.POST.get("fake_role", ""),
-            vision=request.POST.get("slot") == "vision",
+            phase=_phase(player, data["phase"]), player=player,
+            target=_target(player, data["target"]), during=data["during"],
+            fake_role=data["fake_role"], vision=data["slot"] == "vision",
             received_at=getattr(request, "received_at", None),
         )  # fmt: skip
         saved = _("Scelta salvata. Puoi cambiarla fino alla scadenza.")
@@ -115,14 +141,18 @@ def player_action(request: HttpRequest) -> HttpResponse:
 @require_POST
 def player_vote(request: HttpRequest) -> HttpResponse:
     player = session_player(request)
-    saved = error = ""
-    secret = request.POST.get("secret") == "1"
+    form = PlayerVoteForm(request.POST)
+    saved, error = "", _flooding(request) or ("" if form.is_valid() else form_error(form))
+    if error:
+        return _after_post(request, player, saved, error)
+    data = form.cleaned_data
+    secret = data["secret"]
     try:
-        phase = _phase(player, request)
+        phase = _phase(player, data["phase"])
         if not secret and votes_from_topic(player.game):
             raise ValidationError(_("In questa partita si vota nel topic del forum."))
-        target = _target(player, request.POST.get("target", ""))
-        abstain = secret and target is None and request.POST.get("abstain") == "1"
+        target = _target(player, data["target"])
+        abstain = secret and target is None and data["abstain"]
         vote_cast(phase=phase, player=player, target=target, secret=secret, abstain=abstain,
                   received_at=getattr(request, "received_at", None))  # fmt: skip
         saved = _("Voto registrato.") if target else _("Voto ritirato.")
@@ -134,9 +164,12 @@ def player_vote(request: HttpRequest) -> HttpResponse:
 @require_POST
 def player_will(request: HttpRequest) -> HttpResponse:
     player = session_player(request)
-    saved = error = ""
+    form = WillForm(request.POST)
+    saved, error = "", _flooding(request) or ("" if form.is_valid() else form_error(form))
+    if error:
+        return _after_post(request, player, saved, error)
     try:
-        will_save(player=player, text=request.POST.get("text", "")[:5000])
+        will_save(player=player, text=form.cleaned_data["text"])
         saved = _("Testamento salvato.")
     except ValidationError as exc:
         error = " ".join(exc.messages)

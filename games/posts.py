@@ -1,22 +1,46 @@
 """The public posts the GM pastes into the forum thread: BBCode (the forums' default) and
-Markdown, in the game's language. Only what the rules make public (roles/engine/announce)."""
+Markdown, in the game's language. Only what the rules make public (roles/engine/announce).
+
+Every text that comes from the engine or from a player (names above all) is escaped for
+the format, so a sign-up name like ``[/b][url=…]`` or ``](javascript:…)`` prints as itself
+and never as markup (issue 9, #10); the markup in a post is only the one written here.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from zoneinfo import ZoneInfo
 
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from games.board import TallyLine
+from games.board import Ballot, TallyLine
 from roles.engine.announce import TEXT, Post
 
 FORMATS = ("bbcode", "markdown")
+MAX_CHANGES_SHOWN = 3  # per voter: the older changes are counted, not listed (issue 9, #9)
+
+# BBCode has no escape: a zero-width space after "[" keeps any "[tag]" from being one.
+_BBCODE_OPEN = "[\u200b"
+# Markdown: the characters that open inline markup anywhere (links, emphasis, code, HTML,
+# strike-through, tables), and what makes a block when it starts a line.
+_MARKDOWN_INLINE = re.compile(r"([\\`*_\[\]<>~&|])")
+_MARKDOWN_BLOCK = re.compile(r"^(\s*)([#+\-=>]|\d+(?=[.)]))")
+
+
+def escape(text: str, fmt: str) -> str:
+    """``text`` (a name, an engine sentence) as literal text in ``fmt``."""
+    if fmt == "bbcode":
+        return text.replace("[", _BBCODE_OPEN)
+    text = _MARKDOWN_INLINE.sub(r"\\\1", text)
+    return _MARKDOWN_BLOCK.sub(lambda m: f"{m[1]}\\{m[2]}" if not m[2].isdigit()
+                               else f"{m[1]}{m[2]}\\", text)  # fmt: skip
 
 
 def _bold(text: str, fmt: str) -> str:
-    return f"[b]{text}[/b]" if fmt == "bbcode" else f"**{text}**"
+    return f"[b]{escape(text, fmt)}[/b]" if fmt == "bbcode" else f"**{escape(text, fmt)}**"
 
 
 def _struck(text: str, fmt: str) -> str:
@@ -24,9 +48,39 @@ def _struck(text: str, fmt: str) -> str:
 
 
 def _items(lines: list[str], fmt: str) -> list[str]:
+    lines = [escape(line, fmt) for line in lines]
     if fmt == "bbcode":
         return ["[list]", *(f"[*]{line}" for line in lines), "[/list]"]
     return [f"- {line}" for line in lines]
+
+
+def _bounded(tally: list[TallyLine]) -> tuple[set[int], dict[int, int]]:
+    """Which ballots a post leaves out, and where it says how many: each voter's last
+    ``MAX_CHANGES_SHOWN`` changes are listed, older ones only counted ("+37 cambi") on his
+    standing vote (or his latest change), so a post stays readable however many changes
+    a voter makes. Returns the ids of the hidden ballots and {ballot id: changes hidden}."""
+    struck: dict[int, list[Ballot]] = {}
+    latest: dict[int, Ballot] = {}
+    for line in tally:
+        for ballot in line.ballots:
+            if ballot.struck:
+                struck.setdefault(ballot.voter.pk, []).append(ballot)
+            else:
+                latest[ballot.voter.pk] = ballot
+    hidden: set[int] = set()
+    counted: dict[int, int] = {}
+    for voter, ballots in struck.items():
+        ballots.sort(key=lambda b: b.at)
+        older = ballots[:-MAX_CHANGES_SHOWN]
+        if older:
+            hidden.update(id(b) for b in older)
+            counted[id(latest.get(voter, ballots[-1]))] = len(older)
+    return hidden, counted
+
+
+def _more_changes(count: int, lang: str) -> str:
+    with translation.override(lang):
+        return ngettext("(+%(n)d cambio)", "(+%(n)d cambi)", count) % {"n": count}
 
 
 def render(
@@ -44,28 +98,39 @@ def render(
     zone = ZoneInfo(time_zone)
     lines = [_bold(post.title, fmt)]
     if tally is not None:
+        hidden, counted = _bounded(tally)
         for line in tally:
             voters = []
             for ballot in line.ballots:
-                entry = f"{ballot.voter.name} ({ballot.at.astimezone(zone):%H:%M})"
+                if id(ballot) in hidden:
+                    continue
+                entry = f"{escape(ballot.voter.name, fmt)} ({ballot.at.astimezone(zone):%H:%M})"
                 voters.append(_struck(entry, fmt) if ballot.struck else entry)
-            lines.append(f"{line.target.name} ({line.count}): {', '.join(voters)}")
+                if id(ballot) in counted:
+                    voters[-1] += " " + _more_changes(counted[id(ballot)], lang)
+            if voters:
+                name = escape(line.target.name, fmt)
+                lines.append(f"{name} ({line.count}): {', '.join(voters)}")
     else:
-        lines += [f"{target} ({len(voters)}): {', '.join(voters)}" for target, voters in post.tally]
+        lines += [
+            f"{escape(target, fmt)} ({len(voters)}): {', '.join(escape(v, fmt) for v in voters)}"
+            for target, voters in post.tally
+        ]
     if post.not_voting:
-        lines.append(t["not_voting"].format(names=", ".join(post.not_voting)))
+        lines.append(escape(t["not_voting"].format(names=", ".join(post.not_voting)), fmt))
     if post.tally or tally:
         lines.append("")
     lines += [_bold(line, fmt) for line in post.lines]
     if post.closing:
-        lines.append(post.closing)
+        lines.append(escape(post.closing, fmt))
     if next_deadline is not None:
         what, when = next_deadline
         with translation.override(lang):
             stamp = formats.date_format(when.astimezone(zone), "l j F, H:i")
-            lines += ["", _("%(what)s entro %(when)s.") % {"what": what, "when": stamp}]
+            deadline = _("%(what)s entro %(when)s.") % {"what": what, "when": stamp}
+            lines += ["", escape(deadline, fmt)]
     if post.end:
-        lines += ["", _bold(post.end[0], fmt), *post.end[1:]]
+        lines += ["", _bold(post.end[0], fmt), *(escape(line, fmt) for line in post.end[1:])]
         if post.roles:
-            lines += [t["roles"], *_items([f"{n}: {r}" for n, r in post.roles], fmt)]
+            lines += [escape(t["roles"], fmt), *_items([f"{n}: {r}" for n, r in post.roles], fmt)]
     return "\n".join(lines)

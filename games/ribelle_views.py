@@ -19,6 +19,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from games.desk import table_event_undo
+from games.http import links_response
 from games.models import Game, Player
 from games.ribelle_desk import (
     SETUP_NAME,
@@ -48,11 +49,11 @@ from roles.ribelle.table import (
     EVENT_DECKS,
     OPTIONS,
     REBEL,
+    SETUP_KEY,
     RibelleViolation,
     check_player_count,
 )  # fmt: skip
 
-FRESH_LINKS = "fresh_links"  # as games.views: links shown once, right after issue
 MARKUPS = (("bbcode", "BBCode"), ("markdown", "Markdown"))
 LANGUAGES = (("it", "Italiano"), ("en", "English"))
 
@@ -116,11 +117,10 @@ def ribelle_new(request: HttpRequest) -> HttpResponse:
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            links = {str(p.pk): player_link_issue(player=p, user=request.user)
+            links = {p.pk: player_link_issue(player=p, user=request.user)
                      for p in game.players.all()}  # fmt: skip
-            request.session[FRESH_LINKS] = {str(game.pk): links}
             messages.success(request, _("Ruoli distribuiti. Copia ora i link privati."))
-            return redirect(game)
+            return links_response(gm_page(request, game, tokens=links))
     return render(request, "games/ribelle/new.html", {"form": form, "setup_name": SETUP_NAME})
 
 
@@ -150,12 +150,12 @@ def _posts(state: TableState, log: list[Logged], players: list[dict[str, Any]]) 
     return posts
 
 
-def gm_page(request: HttpRequest, game: Game) -> HttpResponse:
+def gm_page(request: HttpRequest, game: Game, tokens: dict[int, str] | None = None) -> HttpResponse:
     """The desk of a BANG! game (games:detail dispatches here)."""
     state, log = table_state(game)
     players = state.players_report()
     by_name = {p.name: p for p in game.players.order_by("seat")}
-    fresh = request.session.get(FRESH_LINKS, {}).get(str(game.pk), {})
+    fresh = {str(pk): token for pk, token in (tokens or {}).items()}  # just issued (issue 9, #4)
     rows = []
     for report, seat in zip(players, state.seats, strict=True):
         player = by_name[report["name"]]
@@ -192,7 +192,7 @@ def gm_page(request: HttpRequest, game: Game) -> HttpResponse:
 @require_POST
 def ribelle_event(request: HttpRequest, pk: int) -> HttpResponse:
     """The GM logs a turn, an elimination or a return; the referee rules or refuses."""
-    game = game_for_gm(user=request.user, pk=pk)
+    game = game_for_gm(user=request.user, pk=pk, setup=SETUP_KEY)
     post = request.POST
     kind = post.get("kind", "")
     fields: dict[str, Any] = {}
@@ -226,7 +226,7 @@ def ribelle_event(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def ribelle_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    game = game_for_gm(user=request.user, pk=pk)
+    game = game_for_gm(user=request.user, pk=pk, setup=SETUP_KEY)
     removed = table_event_undo(game=game, user=request.user)
     if removed is None:
         messages.error(request, _("Non c'è niente da annullare (la partita finita non si "

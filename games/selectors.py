@@ -38,8 +38,13 @@ def games_for_gm(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
     )
 
 
-def game_for_gm(*, user: AbstractBaseUser | AnonymousUser, pk: int) -> Game:
-    """One of ``user``'s games (404 for anyone else's)."""
+def game_for_gm(
+    *, user: AbstractBaseUser | AnonymousUser, pk: int, setup: str | None = None
+) -> Game:
+    """One of ``user``'s games (404 for anyone else's, and for a game of another setup
+    when ``setup`` is given: a desk's URL with a Werewolf game's id)."""
+    if setup is not None:
+        return get_object_or_404(Game, pk=pk, gm=user, setup=setup)
     return get_object_or_404(Game, pk=pk, gm=user)
 
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import start_state
 from games.models import AuditEvent, Game, Phase, Player, Result
+from games.validators import validate_name
 from roles.engine.errors import RuleViolation
 from roles.engine.model import phase_label
 from roles.engine.registry import ruleset_for
@@ -36,7 +37,7 @@ def parse_player_names(text: str, *, expected: int) -> list[str]:
     (ignoring case) and a wrong count are errors that say what to fix.
     """
     names = []
-    for line in text.splitlines():
+    for line in re.split(r"\r\n|\r|\n", text):  # only real line breaks: others are refused
         name = _LIST_MARKER.sub("", line, count=1).strip()
         if name:
             names.append(name)
@@ -50,6 +51,11 @@ def parse_player_names(text: str, *, expected: int) -> list[str]:
         seen.setdefault(key, name)
     if duplicates:
         errors.append(_("Nomi ripetuti: %(names)s.") % {"names": ", ".join(duplicates)})
+    for name in names:
+        try:
+            validate_name(name)  # control and bidi characters would garble the posts
+        except ValidationError as exc:
+            errors.extend(exc.messages)
     too_long = [n for n in names if len(n) > 80]
     if too_long:
         errors.append(_("Nomi troppo lunghi (massimo 80 caratteri): %(names)s.")
@@ -217,6 +223,7 @@ def player_substitute(*, player: Player, new_name: str, user: AbstractBaseUser) 
     new_name = new_name.strip()
     if not new_name or len(new_name) > 80:
         raise ValidationError(_("Scrivi il nome sul forum del sostituto (massimo 80 caratteri)."))
+    validate_name(new_name)
     clash = Player.objects.filter(game=player.game, name__iexact=new_name).exclude(pk=player.pk)
     if clash.exists():
         raise ValidationError(_("%(name)s è già in questa partita.") % {"name": new_name})

@@ -14,13 +14,13 @@ from django.views.decorators.http import require_POST
 
 from games.desk import desk_module
 from games.forms import GameCreateForm
-from games.models import Player
+from games.forms_input import SubstituteForm, form_error
+from games.http import links_response
+from games.models import Game, Player
 from games.selectors import game_for_gm, role_sheet, spoiler
 from games.services import game_create, player_link_issue, player_substitute
 from games.spoiler_post import FORMATS as POST_FORMATS
 from games.spoiler_post import spoiler_post
-
-FRESH_LINKS = "fresh_links"  # session key: links shown to the GM once, right after issue
 
 
 @login_required
@@ -44,9 +44,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
             else:
                 links = {p.pk: player_link_issue(player=p, user=request.user)
                          for p in game.players.all()}  # fmt: skip
-                request.session[FRESH_LINKS] = {str(game.pk): {str(k): v for k, v in links.items()}}
                 messages.success(request, _("Ruoli distribuiti. Copia ora i link privati."))
-                return redirect(game)
+                return _sheet_with_links(request, game, links)
     else:
         form = GameCreateForm(setup_key=setup_key, initial={"setup": setup_key})
     template = "games/new.html#options" if request.htmx else "games/new.html"
@@ -55,18 +54,26 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """The role sheet: roles, start knowledge, private groups, private links."""
+    """The role sheet: roles, start knowledge, private groups; the private links only in
+    the response that issues them (_sheet_with_links)."""
     game = game_for_gm(user=request.user, pk=pk)
     desk = desk_module(game)
     if desk is not None:  # an event-log referee game (BANG! con Il Ribelle!, ...)
         return desk.gm_page(request, game)
-    fresh = request.session.get(FRESH_LINKS, {}).get(str(game.pk), {})
-    sheet = role_sheet(game)
-    links = {
-        int(pid): request.build_absolute_uri(reverse("player_enter", args=[token]))
-        for pid, token in fresh.items()
-    }
-    return render(request, "games/detail.html", {"sheet": sheet, "game": game, "links": links})
+    return render(request, "games/detail.html", {"sheet": role_sheet(game), "game": game})
+
+
+def _sheet_with_links(request: HttpRequest, game: Game, tokens: dict[int, str]) -> HttpResponse:
+    """The role sheet with links just issued. A link exists in clear only in this response
+    (issue 9, #4): never in the session, the cache, the database or a browser cache; only
+    its hash is kept. The GM copies it now or issues a new one."""
+    desk = desk_module(game)
+    if desk is not None:
+        return links_response(desk.gm_page(request, game, tokens=tokens))
+    links = {pid: request.build_absolute_uri(reverse("player_enter", args=[token]))
+             for pid, token in tokens.items()}  # fmt: skip
+    context = {"sheet": role_sheet(game), "game": game, "links": links}
+    return links_response(render(request, "games/detail.html", context))
 
 
 @login_required
@@ -76,12 +83,9 @@ def player_link_rotate(request: HttpRequest, pk: int, player_pk: int) -> HttpRes
     game = game_for_gm(user=request.user, pk=pk)
     player = get_object_or_404(Player, pk=player_pk, game=game)
     token = player_link_issue(player=player, user=request.user)
-    fresh = request.session.get(FRESH_LINKS, {})
-    fresh.setdefault(str(game.pk), {})[str(player.pk)] = token
-    request.session[FRESH_LINKS] = fresh
     messages.success(request, _("Nuovo link per %(name)s: il precedente non funziona più.")
                      % {"name": player.name})  # fmt: skip
-    return redirect(f"{game.get_absolute_url()}#player-{player.pk}")
+    return _sheet_with_links(request, game, {player.pk: token})
 
 
 @login_required
@@ -91,18 +95,18 @@ def player_substitute_view(request: HttpRequest, pk: int, player_pk: int) -> Htt
     game = game_for_gm(user=request.user, pk=pk)
     player = get_object_or_404(Player, pk=player_pk, game=game)
     old = player.name
+    form = SubstituteForm(request.POST)
     try:
-        token = player_substitute(player=player, new_name=request.POST.get("name", ""),
+        if not form.is_valid():
+            raise ValidationError(form_error(form))
+        token = player_substitute(player=player, new_name=form.cleaned_data["name"],
                                   user=request.user)  # fmt: skip
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect(f"{game.get_absolute_url()}#player-{player.pk}")
-    fresh = request.session.get(FRESH_LINKS, {})
-    fresh.setdefault(str(game.pk), {})[str(player.pk)] = token
-    request.session[FRESH_LINKS] = fresh
     messages.success(request, _("%(new)s sostituisce %(old)s: copia il nuovo link.")
                      % {"new": player.name, "old": old})  # fmt: skip
-    return redirect(f"{game.get_absolute_url()}#player-{player.pk}")
+    return _sheet_with_links(request, game, {player.pk: token})
 
 
 @login_required

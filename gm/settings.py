@@ -8,10 +8,13 @@ that names the variable.
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 import zoneinfo
 from pathlib import Path
 
 import environ
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -71,6 +74,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
     "gm",
     "games",
     "roles",
@@ -79,6 +83,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "gm.middleware.RequestStartMiddleware",  # first: the time a submission reached the site
     "django.middleware.security.SecurityMiddleware",
+    "gm.middleware.RequestCharsetMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "gm.middleware.LanguageMiddleware",
@@ -88,6 +94,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
 ROOT_URLCONF = "gm.urls"
@@ -186,7 +193,54 @@ CACHES = {
     }
 }
 RATELIMIT_USE_CACHE = "default"
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+RATELIMIT_FAIL_OPEN = True  # a cache outage lets requests through (gm.throttle logs it)
+# Sessions live in the database only: a Redis outage must not log anyone out or turn the
+# pages with a session into errors (issue 9, #8).
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# How many proxies of ours (the HTTPS proxy) stand in front of gunicorn: the client's
+# address is the one the outermost of them saw (gm.net.client_ip). 0: no proxy.
+TRUSTED_PROXY_COUNT: int = _read("TRUSTED_PROXY_COUNT", int, 0)
+if TRUSTED_PROXY_COUNT < 0:
+    raise ImproperlyConfigured("Environment variable TRUSTED_PROXY_COUNT is invalid: below 0")
+# A player's submissions (votes, actions, wills) per player: past it, a clear message.
+TABULA_SUBMIT_RATE: str = _read("TABULA_SUBMIT_RATE", str, "10/m")
+if not re.fullmatch(r"\d+/\d*[smhd]", TABULA_SUBMIT_RATE):
+    raise ImproperlyConfigured(
+        f"Environment variable TABULA_SUBMIT_RATE is invalid: {TABULA_SUBMIT_RATE!r} "
+        "(use a count per period, like 10/m)"
+    )
+
+# GM login: django-axes counts failed logins in the database (no Redis involved, so a
+# Redis outage neither blocks nor opens anything) and locks the client out for a while.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT: int = _read("AXES_FAILURE_LIMIT", int, 10)
+AXES_COOLOFF_TIME = dt.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "gm.net.client_ip"
+AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+AXES_SENSITIVE_PARAMETERS = ["password"]
+AXES_VERBOSE = False
+
+# Content-Security-Policy (django-csp 4): scripts, styles and requests from this site
+# only; no inline script or style anywhere (htmx is configured by a meta tag).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [NONE],
+        "object-src": [NONE],
+    }
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -242,6 +296,28 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A player's link never reaches a log: "/p/<token>/" is written "/p/…/" (issue 9, #4).
+    "filters": {"redact_links": {"()": "gm.logs.RedactPlayerLinks"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["redact_links"]},
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "filters": ["redact_links"],
+        },
+    },
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    # Django's own loggers write through the handlers above (its default ones would not
+    # redact; configured here, they replace them).
+    "loggers": {
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
     "root": {"handlers": ["console"], "level": _read("LOG_LEVEL", str, "INFO")},
 }

@@ -84,12 +84,13 @@ def test_new_game_deals_shows_sheet_links_and_groups(client, gm_user):
         "opt_inq__public_posting_until": "22:15",
     })  # fmt: skip
     game = Game.objects.get()
-    assert response.status_code == 302
-    assert response.url == game.get_absolute_url()
+    assert response.status_code == 200  # the links exist only in this response (issue 9, #4)
     assert game.options == {"inq.boia_templar_know_each_other": True}
     assert str(game.vote_close_time) == "21:30:00"
-    page = client.get(game.get_absolute_url()).content.decode()
+    page = response.content.decode()
     assert page.count('value="http://testserver/p/') == 19  # every link, once
+    again = client.get(game.get_absolute_url()).content.decode()
+    assert "/p/" not in again  # shown once: the sheet never shows them again
     assert "Guardie Gemelle" in page
     assert "Branco" in page
     assert "Cimitero" in page

@@ -25,7 +25,8 @@ def test_a_whole_game_of_the_classic_village(client, gm_user):
         "seed": 3, "language": "it", "vote_close_time": "22:00", "day_close_time": "22:15",
         "powers_close_time": "22:30",
     })  # fmt: skip
-    assert response.status_code == 302
+    assert response.status_code == 200  # the role sheet with the links, shown once (issue 9)
+    assert response.content.decode().count('value="http://testserver/p/') == len(NAMES)
     game = Game.objects.get(name="Villaggio")
     assert sorted(game.players.values_list("role", flat=True)) == sorted(
         ["lupo", "lupo", "veggente", "guardia", "villico", "villico", "villico", "villico"]

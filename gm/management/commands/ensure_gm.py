@@ -1,4 +1,7 @@
-"""Create the game master's account if it does not exist, and say how to log in."""
+"""Create the game master's account if it does not exist, and say how to log in.
+
+The GM is an ordinary user: no staff, no superuser (issue 9, #5). The Django admin
+belongs to an operator account created on purpose with ``manage.py createsuperuser``."""
 
 from __future__ import annotations
 
@@ -25,13 +28,17 @@ class Command(BaseCommand):
         user = user_model.objects.filter(username=username).first()
         if user is None:
             password = given or secrets.token_urlsafe(12)
-            user_model.objects.create_superuser(username=username, email="", password=password)
+            user_model.objects.create_user(username=username, email="", password=password)
             if not given:
                 settings.VAR_DIR.mkdir(parents=True, exist_ok=True)
                 login_file.write_text(f"{username}\n{password}\n", encoding="utf-8")
                 login_file.chmod(0o600)
             self.stdout.write(self.style.SUCCESS(f"GM account created: {username} / {password}"))
             return
+        if user.is_staff or user.is_superuser:  # made by an older version of this command
+            user.is_staff = user.is_superuser = False
+            user.save(update_fields=["is_staff", "is_superuser"])
+            self.stdout.write(f"GM account {username}: admin rights removed (a GM is not staff)")
         if given:
             user.set_password(given)
             user.save(update_fields=["password"])
