@@ -337,3 +337,53 @@ def test_a_model_another_branch_added_travels_without_naming_it(gm_user, django_
     fields = ("votes_from_topic", "vote_lines", "withdraw_lines", "aliases", "gm_names")
     assert model.objects.filter(game=copy).values(*fields).get() == model.objects.filter(
         game=game).values(*fields).get()  # fmt: skip
+
+
+IMPORT_FORMS = {"games:import": {"name": "hostile_text", "file": "hostile bytes"}}
+
+
+def hostile_documents():
+    """Files a GM might upload by mistake, or an attacker on purpose: bytes, JSON of the
+    wrong shape, a backup with its rows mangled."""
+    from hypothesis import strategies as st
+
+    from tests.test_hostile_input import hostile_any
+
+    scalar = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=20), hostile_any)
+    shaped = st.fixed_dictionaries({
+        "format": st.sampled_from(["tabula.game", "altro"]),
+        "version": st.one_of(st.just(FORMAT_VERSION), scalar),
+        "rows": st.one_of(scalar, st.dictionaries(
+            st.sampled_from(["games.game", "games.player", "games.phase", "x"]),
+            st.lists(st.one_of(scalar, st.fixed_dictionaries({
+                "pk": scalar, "fields": st.dictionaries(st.text(max_size=12), scalar,
+                                                         max_size=4)})), max_size=3),
+            max_size=3)),
+    })  # fmt: skip
+    return st.one_of(
+        st.binary(max_size=200),
+        shaped.map(lambda d: json.dumps(d, default=str).encode()),
+    )
+
+
+def test_hostile_uploads_never_error_and_store_nothing(client, gm_user):
+    """Issue 9's rule for every POST form: never a server error, nothing stored."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from tests.test_hostile_input import HYPOTHESIS, hostile_text
+
+    client.force_login(gm_user)
+
+    @HYPOTHESIS
+    @given(raw=hostile_documents(), name=st.one_of(st.just(""), hostile_text))
+    def upload(raw, name):
+        before = (Game.objects.count(), Player.objects.count(), AuditEvent.objects.count())
+        file = SimpleUploadedFile("backup.json", raw, content_type="application/json")
+        response = client.post(reverse("games:import"), {"file": file, "name": name})
+        assert response.status_code == 200, raw
+        assert (Game.objects.count(), Player.objects.count(),
+                AuditEvent.objects.count()) == before  # fmt: skip
+
+    upload()
