@@ -24,6 +24,7 @@ from games.forms_player import (
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.presentation import describe, names_in
 from games.snapshot import built_from_snapshot
+from games.spoiler import story, story_results
 from games.topic_votes import votes_from_topic
 from games.wills import Delivery, WillDesk, deliveries, spoiler_wills, will_deadline_at, will_desk
 from roles.engine.channels import Channel
@@ -227,7 +228,7 @@ def spoiler(game: Game) -> dict[str, Any]:
             "value": names_in(result.value, seats),
         })  # fmt: skip
     phases = []
-    for phase in game.phases.order_by("index"):
+    for phase in game.phases.filter(status=Phase.Status.COMMITTED).order_by("index"):
         phases.append({
             "phase": phase.label, "status": phase.status,
             "deaths": phase.outcome.get("deaths", []),
@@ -248,7 +249,9 @@ def spoiler(game: Game) -> dict[str, Any]:
             for p in players
         ],
         "start": results.get("setup", []),
+        "start_told": [r for r in story_results(game, "setup", players) if r["kind"] != "role"],
         "phases": phases,
+        "story": story(game, players),
         "winners": last.outcome.get("winners") if last else None,
         "winning_factions": last.outcome.get("winning_factions") if last else None,
         "wills": spoiler_wills(game, built.rules, built.state),

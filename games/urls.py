@@ -2,6 +2,7 @@ from django.urls import path
 
 from games import (
     adt_views,
+    backup_views,
     gm_views,
     import_views,
     narration_views,
@@ -13,6 +14,8 @@ from games import (
 app_name = "games"
 urlpatterns = [
     path("nuova/", views.game_new, name="new"),
+    path("importa/", backup_views.game_import_view, name="import"),
+    path("<int:pk>/backup/", backup_views.game_backup, name="backup"),
     path("nuova/bang/", ribelle_views.ribelle_new, name="ribelle_new"),
     path("<int:pk>/bang/evento/", ribelle_views.ribelle_event, name="ribelle_event"),
     path("<int:pk>/bang/annulla/", ribelle_views.ribelle_undo, name="ribelle_undo"),

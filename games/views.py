@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -18,6 +19,8 @@ from games.http import links_response
 from games.models import Game, Player
 from games.selectors import game_for_gm, role_sheet, spoiler
 from games.services import game_create, player_link_issue, player_substitute
+from games.spoiler_post import FORMATS as POST_FORMATS
+from games.spoiler_post import spoiler_post
 
 
 @login_required
@@ -116,7 +119,8 @@ def game_audit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def game_spoiler(request: HttpRequest, pk: int) -> HttpResponse:
-    """After the game: every role, every phase's submissions and outcome (page or JSON)."""
+    """After the game: every role, every phase's story and outcome, as a page, as JSON, or
+    as the forum post (``format=bbcode|markdown``, ``lang=it|en``)."""
     game = game_for_gm(user=request.user, pk=pk)
     if game.status != game.Status.FINISHED:
         messages.error(request, _("Lo spoiler si può esportare solo a partita finita."))
@@ -125,9 +129,20 @@ def game_spoiler(request: HttpRequest, pk: int) -> HttpResponse:
     if desk is not None:  # an event-log game: its own export, if it has one, else its desk
         export = getattr(desk, "spoiler", None)
         return export(request, game) if export else redirect(game)
-    data = spoiler(game)
-    if request.GET.get("format") == "json":
+    lang = request.GET.get("lang")
+    lang = lang if lang in dict(game.Language.choices) else game.language
+    fmt = request.GET.get("format")
+    if fmt == "json":
+        data = spoiler(game)
         response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})
         response["Content-Disposition"] = f'attachment; filename="tabula-{game.pk}-spoiler.json"'
         return response
-    return render(request, "games/spoiler.html", {"game": game, "data": data})
+    with translation.override(lang):
+        post_data = spoiler(game)
+        posts = {f: spoiler_post(post_data, f) for f in POST_FORMATS}
+    if fmt in POST_FORMATS:
+        return HttpResponse(posts[fmt], content_type="text/plain; charset=utf-8")
+    data = post_data if lang == translation.get_language() else spoiler(game)
+    context = {"game": game, "data": data, "posts": posts, "lang": lang,
+               "languages": game.Language.choices}  # fmt: skip
+    return render(request, "games/spoiler.html", context)
