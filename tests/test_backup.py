@@ -37,11 +37,12 @@ def normalized(html: str, game: Game, *, options: bool = True) -> str:
     labels = {str(p.pk): p.label for p in game.phases.all()}
     html = re.sub(r"/partite/\d+/", "/partite/G/", html)
     html = re.sub(r"(giocatori/|player-)(\d+)", lambda m: m[1] + seats.get(m[2], m[2]), html)
-    html = re.sub(r"(post-|name=\"phase\" value=\")(\d+)",
+    html = re.sub(r"(post-|phase-|annunci/|name=\"phase\" value=\")(\d+)",
                   lambda m: m[1] + labels.get(m[2], m[2]), html)  # fmt: skip
     if options:  # the phase page's choices of a player are by key
         html = re.sub(r"(<option value=\")(\d+)", lambda m: m[1] + seats.get(m[2], m[2]), html)
     html = re.sub(r'"X-CSRFToken": "[^"]+"', "", html)
+    html = re.sub(r"part=board&amp;v=[0-9a-f]+", "part=board", html)  # the refresh's fingerprint
     html = re.sub(r'<span class="who">[^<]*</span>', "", html)  # the GM who is reading
     return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
 
