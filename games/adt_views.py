@@ -29,7 +29,7 @@ from games.adt_desk import (
     answer_text,
     table_state,
 )  # fmt: skip
-from games.desk import table_event_undo
+from games.desk_views import desk_undo
 from games.http import links_response
 from games.models import Game, Player
 from games.selectors import game_for_gm
@@ -269,14 +269,10 @@ def adt_event(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def adt_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    game = game_for_gm(user=request.user, pk=pk, setup=SETUP_KEY)
-    removed = table_event_undo(game=game, user=request.user)
-    if removed is None:
-        messages.error(request, _("Non c'è niente da annullare (un nascondiglio scelto o la "
-                                  "partita finita non si annullano)."))  # fmt: skip
-    else:
-        messages.success(request, _("Evento n. %(seq)s annullato.") % {"seq": removed.seq})
-    return redirect(f"{game.get_absolute_url()}#log")
+    nothing = _(
+        "Non c'è niente da annullare (un nascondiglio scelto o la partita finita non si annullano)."
+    )
+    return desk_undo(request, pk, setup=SETUP_KEY, nothing=nothing)
 
 
 def player_page(request: HttpRequest, player: Player) -> HttpResponse:

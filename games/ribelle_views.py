@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from games.desk import table_event_undo
+from games.desk_views import desk_undo
 from games.http import links_response
 from games.models import Game, Player
 from games.ribelle_desk import (
@@ -254,14 +254,8 @@ def ribelle_event(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def ribelle_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    game = game_for_gm(user=request.user, pk=pk, setup=SETUP_KEY)
-    removed = table_event_undo(game=game, user=request.user)
-    if removed is None:
-        messages.error(request, _("Non c'è niente da annullare (la partita finita non si "
-                                  "riapre)."))  # fmt: skip
-    else:
-        messages.success(request, _("Evento n. %(seq)s annullato.") % {"seq": removed.seq})
-    return redirect(f"{game.get_absolute_url()}#log")
+    nothing = _("Non c'è niente da annullare (la partita finita non si riapre).")
+    return desk_undo(request, pk, setup=SETUP_KEY, nothing=nothing)
 
 
 def can_reveal(state: TableState, name: str) -> bool:

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.posts import escape
 from games.templatetags.tabula import cause
 
 FORMATS = ("bbcode", "markdown")
@@ -18,7 +19,7 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-!|~<>])")
 
 def escape_bbcode(text: str) -> str:
     """A zero-width space after each ``[``: no tag opens, the text reads the same."""
-    return text.replace("[", "[\u200b")
+    return escape(text, "bbcode")  # the posts' own escaping (games.posts)
 
 
 def escape_markdown(text: str) -> str:
