@@ -57,7 +57,7 @@ def _slot_rows(sub: Submission) -> Any:
 
 
 def _described(sub: Submission) -> dict[str, Any]:
-    return {"submission": sub.pk, "kind": sub.kind, "slot": sub.slot,
+    return {"submission": sub.pk, "sent": sub.kind, "slot": sub.slot,
             "target": sub.target.name if sub.target else None, "at": sub.at.isoformat(),
             "during": sub.during, "fake_role": sub.fake_role}  # fmt: skip
 
