@@ -120,9 +120,10 @@ def kept_restore(
 def refused_notices(game: Game, player: Player | None = None) -> list[KeptSubmission]:
     """The kept submissions the rules refused when their phase opened again, while that
     phase is still to resolve (the player's, or all for the GM)."""
-    pending = game.phases.exclude(status=Phase.Status.COMMITTED).values_list("index", flat=True)
-    rows = KeptSubmission.objects.filter(game=game, status=KeptSubmission.Status.REFUSED,
-                                         phase_index__in=list(pending))  # fmt: skip
+    pending = Phase.objects.filter(game=game).exclude(status=Phase.Status.COMMITTED)
+    rows = KeptSubmission.objects.filter(
+        game=game, status=KeptSubmission.Status.REFUSED, phase_index__in=pending.values("index")
+    )  # one query
     if player is not None:
         rows = rows.filter(player=player)
     return list(rows.select_related("player", "target"))

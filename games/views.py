@@ -122,7 +122,9 @@ def game_audit(request: HttpRequest, pk: int) -> HttpResponse:
     """Every submission, GM entry, override, commit, undo and substitution: who, when, what."""
     game = game_for_gm(user=request.user, pk=pk)
     events = game.audit.select_related("user", "player")
-    return render(request, "games/audit.html", {"game": game, "events": events})
+    fix_kinds = ("submission_corrected", "submission_removed", "override_removed")
+    context = {"game": game, "events": events, "fix_kinds": fix_kinds}
+    return render(request, "games/audit.html", context)
 
 
 @login_required

@@ -160,6 +160,8 @@ def test_the_correction_page_strikes_the_old_row_in_the_history(gm, gm_user, day
     assert "era Pia" in page
     audit = gm.get(reverse("games:audit", args=[game.pk])).content.decode()
     assert "submission_corrected" in audit
+    assert '<s class="superseded">Gino ' in audit  # the old vote, struck
+    assert "→ Pia" in audit
 
 
 # -- overrides ----------------------------------------------------------------------
@@ -348,3 +350,26 @@ def test_the_player_page_offers_withdraw_only_for_a_saved_choice(gm_user):
     action_submit(phase=current_phase(game), player=marshal, target=other_than(game, marshal))
     assert "Ritira la scelta" in phone.get(reverse("player_home")).content.decode()
     assert Phase.objects.filter(game=game).count() == 1
+
+
+def test_a_backup_carries_the_struck_rows_and_the_kept_ones(gm_user, day_one):
+    """Nothing is deleted, not even by a backup and restore: the corrected row, its
+    correction (pointing to it) and the submissions an undo keeps travel too."""
+    from games.backup import game_export_json, game_import, parse_backup
+
+    game, day = day_one
+    wrong = vote_cast(phase=day, player=named(game, "Sam"), target=named(game, "Gino"))
+    submission_correct(submission=wrong, user=gm_user, reason="era Pia",
+                       target=named(game, "Pia"))  # fmt: skip
+    phase_commit(phase=day, user=gm_user)  # D1
+    night = current_phase(game)
+    phase_commit(phase=night, user=gm_user)  # N1: Day 2 opens
+    vote_cast(phase=current_phase(game), player=named(game, "Mar"), target=named(game, "Sam"))
+    phase_undo(game=game, user=gm_user, phase_id=night.pk)
+    copy = game_import(parse_backup(game_export_json(game)), gm=gm_user, name="Copia")
+    rows = Submission.every.filter(phase__game=copy, phase__label="D1")
+    struck = rows.get(superseded_at__isnull=False)
+    standing = rows.get(superseded_at__isnull=True)
+    assert struck.superseded_reason == "era Pia"
+    assert standing.replaces == struck
+    assert KeptSubmission.objects.filter(game=copy, status="kept").count() == 1
