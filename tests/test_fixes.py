@@ -184,6 +184,7 @@ def test_an_override_reads_as_a_sentence_and_can_be_taken_back(gm, gm_user, day_
     page = gm.get(reverse("games:phase", args=[game.pk])).content.decode()
     assert "risparmia Sam (passo: attacco degli Indiani)" in page
     assert "spare #" not in page
+    assert '<option value="indiani">attacco degli Indiani</option>' in page  # the steps too
     response = gm.post(reverse("games:gm_override_remove", args=[game.pk]), {
         "phase": night.pk, "index": 0, "seat": vesper.seat, "kind": "spare",
         "reason": "sbagliavo io",

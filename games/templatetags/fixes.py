@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from games.corrections import override_sentence
+from games.corrections import override_sentence, step_words
 from games.kept import refused_notices
 from games.models import Game, KeptSubmission, Phase, Player
 
@@ -28,3 +28,10 @@ def override_rows(game: Game, phase: Phase) -> list[dict[str, Any]]:
 def refused_after_undo(game: Game, player: Player | str | None = None) -> list[KeptSubmission]:
     """The player's refused kept submissions, or every one (the GM's page: no player)."""
     return refused_notices(game, player if isinstance(player, Player) else None)
+
+
+@register.filter
+def step_label(step: str, setup_key: str) -> str:
+    """A night step in words, for the GM's correction form (``indiani`` -> "attacco degli
+    Indiani")."""
+    return step_words(setup_key, step)
