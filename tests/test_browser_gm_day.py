@@ -4,7 +4,7 @@ confirmed, one quoted vote ignored, the paste repeated with nothing added:
 tests/test_browser_topic.import_a_day_of_votes), a mid-day count, a wrong time corrected,
 the day resolved; a night whose pasteable reminder reveals nothing, closed by its clock
 and reopened; an undo of that night that lists and keeps the next day's votes, which come
-back when the night is resolved again."""
+back when the night is resolved again. And a player withdrawing a saved night choice."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ from games.closing import deadlines_run
 from games.models import Phase, Submission
 from games.phases import current_phase, vote_cast
 from roles.engine.setups import load_setup
+from tests.factories import make_game
+from tests.test_browser_play import phone_for
 from tests.test_browser_topic import import_a_day_of_votes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -107,3 +109,23 @@ def test_the_gms_real_day(live_server, browser, django_user_model):
     assert gm.locator("#kept-refused").count() == 0
     board = gm.inner_text("#submissions")
     assert all(voter.name in board for voter in voters)
+
+
+def test_a_player_withdraws_his_saved_night_choice_from_his_phone(
+    live_server, browser, django_user_model
+):
+    """§3: the Maresciallo saves his N0 choice, then withdraws it (htmx, no reload): the
+    row is kept, superseded, and the night resolves without it."""
+    gm_user = django_user_model.objects.create_user(username="master", password="pw-master-1")
+    game = make_game(gm_user, seed=3)
+    marshal = game.players.get(role="maresciallo")
+    target = game.players.exclude(pk=marshal.pk).order_by("seat").first()
+    phone = phone_for(browser, live_server, marshal)
+    phone.select_option("form.action select[name=target]", label=target.name)
+    phone.click("form.action button:text('Salva')")
+    phone.wait_for_selector("text=Scelta salvata")
+    phone.click("text=Ritira la scelta")
+    phone.wait_for_selector("text=Scelta ritirata per Notte 0")
+    assert phone.locator("text=Ritira la scelta").count() == 0
+    assert not Submission.objects.filter(player=marshal).exists()
+    assert Submission.every.get(player=marshal).superseded_reason == "ritirata dal giocatore"
