@@ -21,6 +21,7 @@ from games.forms_player import (
     ability_label,
     vote_forms,
 )
+from games.groups import PlayerNight, player_night
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.presentation import describe, names_in
 from games.snapshot import built_from_snapshot
@@ -130,6 +131,7 @@ class PlayerPage:
     votes_in_topic: bool = False  # public votes are posted in the thread (issue 12)
     over: bool = False  # the game has ended: who won, and no forms (issue 12 §4)
     winners: list[str] = field(default_factory=list)
+    night: PlayerNight = field(default_factory=PlayerNight)  # group choices, void choices
 
 
 def latest_submissions(phases: list[Phase], player: Player) -> dict[int, dict[str, Submission]]:
@@ -185,6 +187,9 @@ def player_page(player: Player, *, forms_only: bool = False) -> PlayerPage:
         shown = tuple(form.ability.key for form in page.abilities)
         page.abilities += ability_forms(built, phase, player.name, latest[phase.pk], skip=shown)
         page.votes += vote_forms(built, phase, player.name, latest[phase.pk])
+    if page.phases:  # his choices the rules no longer take, his groups' choices
+        shared = {form.ability.key for form in page.abilities if form.ability.shared}
+        page.night = player_night(built, page.phases, player.name, latest, shared)
     if page.votes and votes_from_topic(game):  # the Boia's secret vote stays here
         page.votes_in_topic = any(not form.secret for form in page.votes)
         page.votes = [form for form in page.votes if form.secret]
