@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from games.deadlines import deadline_notice
-from games.engine import rebuild, rules_for, start_state
+from games.engine import rebuild
 from games.forms_player import (
     AbilityForm,
     VoteForm,
@@ -24,6 +24,7 @@ from games.forms_player import (
 from games.groups import PlayerNight, player_night
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.presentation import describe, names_in
+from games.sheet import SheetNow, sheet_now
 from games.snapshot import built_from_snapshot
 from games.spoiler import story, story_results
 from games.topic_votes import votes_from_topic
@@ -73,7 +74,8 @@ class SheetRow:
 class RoleSheet:
     game: Game
     rows: list[SheetRow]
-    channels: list[Channel]
+    channels: list[Channel]  # the private groups to create at the deal
+    now: SheetNow | None = None  # who is alive or dead, the groups as they are now
 
 
 def _results_by_player(game: Game, players: list[Player]) -> dict[int, list[Result]]:
@@ -104,8 +106,8 @@ def role_sheet(game: Game) -> RoleSheet:
             if r.phase == "setup" and r.kind != "role"
         ]
         rows.append(SheetRow(player, card, told, knowledge))
-    state, _ = start_state(game, players)
-    return RoleSheet(game, rows, rules_for(game).channels(state))
+    now = sheet_now(game, players)
+    return RoleSheet(game, rows, now.at_start, now)
 
 
 @dataclass

@@ -5,10 +5,21 @@ GM, not dropped silently at dawn."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
-from games.phases import action_submit, current_phase, phase_commit, phase_preview, vote_cast
+from games.models import Phase, Will
+from games.phases import (
+    action_submit,
+    current_phase,
+    phase_commit,
+    phase_preview,
+    vote_cast,
+    will_save,
+)
 from games.services import player_link_issue
 from tests.factories import make_game
 
@@ -134,3 +145,76 @@ def test_a_dead_target_of_the_pack_is_flagged_and_the_group_choice_falls_back(cl
     assert "non vale più" in html
     deaths = [d.player for d in phase_preview(current_phase(game)).outcome.deaths]
     assert deaths == [kept.name]
+
+
+def sheet(client, gm_user, game) -> str:
+    client.force_login(gm_user)
+    return client.get(reverse("games:detail", args=[game.pk])).content.decode()
+
+
+def test_sheet_shows_the_dead_and_the_groups_as_they_are_now(client, gm_user):
+    """WWW-R6, WWW-D25: a dead Indian leaves the Indians' chat; WWW-R46, WWW-D23: the dead
+    enter the Cemetery once they hand in their will, or at its deadline (22:30 for a day
+    death, noon for a night death)."""
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)  # N0
+    html = sheet(client, gm_user, game)
+    assert "Gruppi privati sul forum, come devono essere ora" in html
+    assert "Da togliere" not in html
+    indiano = game.players.get(role="indiano")
+    vote_cast(phase=current_phase(game), player=game.players.get(role="sceriffo"), target=indiano)
+    phase_commit(phase=current_phase(game), user=gm_user)  # D1: the Indian is executed
+    victim = game.players.filter(role="cowboy").first()
+    action_submit(phase=current_phase(game), player=game.players.get(role="capo_indiano"),
+                  target=victim)  # fmt: skip
+    phase_commit(phase=current_phase(game), user=gm_user)  # N1: the cowboy dies
+    html = sheet(client, gm_user, game)
+    dead = html[html.index('id="dead"') :]
+    assert f"<td>{indiano.name}</td><td>Indiano</td><td>Giorno 1</td><td>giustiziato</td>" in dead
+    assert (
+        f"<td>{victim.name}</td><td>Cowboy</td><td>Notte 1</td><td>attaccato dagli Indiani</td>"
+        in dead
+    )
+    indians = html[html.index('data-group="indiani"') :]
+    indians = indians[: indians.index("</li>")]
+    assert f"Da togliere dal gruppo: {indiano.name} (dalla fine di Giorno 1)" in indians
+    assert indiano.name not in indians[: indians.index("Da togliere")]
+    cemetery = html[html.index('data-group="cimitero"') :]
+    cemetery = cemetery[: cemetery.index("</li>")]
+    # neither will deadline has passed (22:30 of D1 for the day death, noon of D2 for the
+    # night death): both wait, until one hands in his will
+    assert "Nel Cimitero ora: —" in cemetery
+    assert f"{indiano.name}, quando consegna il testamento o al più tardi" in cemetery
+    assert f"{victim.name}, quando consegna il testamento o al più tardi" in cemetery
+    will_save(player=victim, text="Addio.")
+    Will.objects.filter(player=victim).update(handed_in_at=timezone.now())
+    cemetery = sheet(client, gm_user, game)
+    cemetery = cemetery[cemetery.index('data-group="cimitero"') :]
+    cemetery = cemetery[: cemetery.index("</li>")]
+    assert f"Nel Cimitero ora: {victim.name}" in cemetery
+    assert f"{indiano.name}, quando consegna" in cemetery
+    # once the deadline has passed he is in, will or not
+    Phase.objects.filter(game=game, label="D1").update(
+        closes_at=timezone.now() - dt.timedelta(days=2)
+    )
+    cemetery = sheet(client, gm_user, game)
+    cemetery = cemetery[cemetery.index('data-group="cimitero"') :]
+    cemetery = cemetery[: cemetery.index("</li>")]
+    assert "Da aggiungere" not in cemetery
+
+
+def test_inquisizione_sheet_lets_the_dead_in_at_once_and_drops_a_dead_guard(client, gm_user):
+    """INQ-R3, INQ-R4: no wills, the dead are in the Cemetery at once; INQ-R36: a dead
+    Guard leaves the Guards' pair; INQ-R33: the living Becchino reads the Cemetery."""
+    game = make_game(gm_user, setup="inquisizione", seed=9)
+    phase_commit(phase=current_phase(game), user=gm_user)  # N0
+    guard = game.players.filter(role="guardia_gemella").first()
+    vote_cast(phase=current_phase(game), player=game.players.get(role="boia"), target=guard)
+    phase_commit(phase=current_phase(game), user=gm_user)  # D1: a Guard is executed
+    html = sheet(client, gm_user, game)
+    guards = html[html.index('data-group="guardie"') :]
+    assert f"Da togliere dal gruppo: {guard.name}" in guards[: guards.index("</li>")]
+    cemetery = html[html.index('data-group="cimitero"') :]
+    cemetery = cemetery[: cemetery.index("</li>")]
+    assert f"Nel Cimitero ora: {guard.name}" in cemetery
+    assert f"Solo lettura: {game.players.get(role='becchino').name}" in cemetery
