@@ -69,11 +69,6 @@ class GroupChoice:
         only the latest count, so someone's choice will not)."""
         return len({c.target for c in self.entries if c.target}) > self.uses
 
-    @property
-    def ignored(self) -> list[Choice]:
-        """The members' choices the resolution would not use."""
-        return [c for c in self.entries if c not in self.chosen]
-
 
 def standing_choices(
     phases: list[Phase], players: dict[int, str], slots: set[str] | None = None

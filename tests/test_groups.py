@@ -218,3 +218,24 @@ def test_inquisizione_sheet_lets_the_dead_in_at_once_and_drops_a_dead_guard(clie
     cemetery = cemetery[: cemetery.index("</li>")]
     assert f"Nel Cimitero ora: {guard.name}" in cemetery
     assert f"Solo lettura: {game.players.get(role='becchino').name}" in cemetery
+
+
+def test_two_victims_after_the_capo_is_executed_are_not_a_disagreement(client, gm_user):
+    """WWW-R69, WWW-D19: the night after the Capo's execution the Indians attack two; the
+    two latest submissions naming different players count, both shown as the choice."""
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)  # N0
+    capo = game.players.get(role="capo_indiano")
+    vote_cast(phase=current_phase(game), player=game.players.get(role="sceriffo"), target=capo)
+    phase_commit(phase=current_phase(game), user=gm_user)  # D1: the Capo is executed
+    night = current_phase(game)
+    first, second = game.players.filter(role="cowboy").order_by("seat")[:2]
+    action_submit(phase=night, player=game.players.get(role="indiano"), target=first)
+    action_submit(phase=night, player=game.players.get(role="sciamano"), target=second)
+    board = gm_phase(client, gm_user, game)
+    assert "data-disagreement" not in board
+    choice = board[board.index('data-group-choice="pack_kill"') :]
+    assert f"Scelta del gruppo:</strong>\n    {first.name} " in choice
+    assert f"; {second.name} <span" in choice[: choice.index("</p>")]
+    deaths = sorted(d.player for d in phase_preview(night).outcome.deaths)
+    assert deaths == sorted([first.name, second.name])
