@@ -70,9 +70,7 @@ class GroupChoice:
         return len({c.target for c in self.entries if c.target}) > self.uses
 
 
-def standing_choices(
-    phases: list[Phase], players: dict[int, str], slots: set[str] | None = None
-) -> list[Choice]:
+def standing_choices(phases: list[Phase], slots: set[str] | None = None) -> list[Choice]:
     """Every player's latest action per slot in ``phases`` (only ``slots`` when given), in
     the order the engine takes them (games.engine.gather_inputs: the time of each slot's
     latest submission)."""
@@ -81,15 +79,15 @@ def standing_choices(
         rows = rows.filter(slot__in=slots)
     rows = (
         rows.order_by("at", "pk")
-        .values_list("phase_id", "player_id", "slot", "target_id", "during", "fake_role",
-                     "vision", "at", "entered_by_id", named=True)
+        .values_list("phase_id", "player_id", "player__name", "slot", "target__name", "during",
+                     "fake_role", "vision", "at", "entered_by_id", named=True)
     )  # fmt: skip
     by_pk = {p.pk: p for p in phases}
     latest: dict[tuple[int, int, str], Choice] = {}
     for row in rows:
         key = (row.phase_id, row.player_id, row.slot)
         latest.pop(key, None)  # re-inserted: keeps the time order
-        actor, target = players[row.player_id], players.get(row.target_id)
+        actor, target = row.player__name, row.target__name
         latest[key] = Choice(
             by_pk[row.phase_id], actor, row.slot, target, row.at, row.entered_by_id is not None,
             action=Action(actor, target, row.during or None, row.fake_role or None, row.vision),
@@ -168,8 +166,7 @@ def night_watch(built: Rebuilt, phases: list[Phase]) -> NightWatch:
     """The groups' choices and the void choices of ``phases`` (those taking submissions)."""
     if not phases:
         return NightWatch()
-    names = {p.pk: p.name for p in built.players}
-    choices = judge(built, standing_choices(phases, names))
+    choices = judge(built, standing_choices(phases))
     watch = NightWatch(void=[c for c in choices if c.problem])
     for phase in phases:
         watch.groups += group_choices(built, phase, choices)
@@ -204,8 +201,7 @@ def player_night(
     ]  # fmt: skip
     night = PlayerNight(void=[c for c in judge(built, mine) if c.problem])
     if shared:
-        names = {p.pk: p.name for p in built.players}
-        choices = judge(built, standing_choices(phases, names, slots=shared))
+        choices = judge(built, standing_choices(phases, slots=shared))
         for phase in phases:
             night.groups += [g for g in group_choices(built, phase, choices) if name in g.members]
     return night

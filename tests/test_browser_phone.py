@@ -43,8 +43,8 @@ def busy_game(gm_user):
     phase_commit(phase=day, user=gm_user)  # D1: the Indian is executed
     night = current_phase(game)
     action_submit(phase=night, player=game.players.get(role="capo_indiano"), target=cowboys[0])
-    phase_commit(phase=night, user=gm_user)  # N1: the first cowboy dies
     will_save(player=cowboys[0], text="Lunghissimo " * 40)
+    phase_commit(phase=night, user=gm_user)  # N1: the first cowboy dies
     day = current_phase(game)
     night = game.phases.get(label="N2")
     action_submit(phase=night, player=game.players.get(role="capo_indiano"), target=cowboys[1])

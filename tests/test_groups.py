@@ -42,6 +42,24 @@ def to_night_one(gm_user, game):
     return current_phase(game)
 
 
+def test_the_forms_sent_back_after_a_choice_show_the_group_choice(client, gm_user):
+    """The htmx answer to a submission (the forms alone) shows the group's choice too."""
+    game = make_game(gm_user)
+    night = to_night_one(gm_user, game)
+    capo, indiano = game.players.get(role="capo_indiano"), game.players.get(role="indiano")
+    victim = game.players.filter(role="cowboy").first()
+    action_submit(phase=night, player=capo, target=victim)
+    page_of(client, indiano)
+    response = client.post(
+        reverse("player_action"),
+        {"slot": "pack_kill", "phase": night.pk, "target": victim.name},
+        HTTP_HX_REQUEST="true",
+    )
+    html = response.content.decode()
+    assert "Scelta salvata" in html
+    assert f'{victim.name} <span class="muted">(di {indiano.name}, alle' in html
+
+
 def test_indians_see_the_attack_chosen_by_another_indian(client, gm_user):
     """WWW-R77, WWW-D19: one shared slot; every Indian sees it and who set it."""
     game = make_game(gm_user)
@@ -168,6 +186,8 @@ def test_sheet_shows_the_dead_and_the_groups_as_they_are_now(client, gm_user):
     action_submit(phase=current_phase(game), player=game.players.get(role="capo_indiano"),
                   target=victim)  # fmt: skip
     phase_commit(phase=current_phase(game), user=gm_user)  # N1: the cowboy dies
+    # the will deadlines fall on D1 (22:30) and D2 (noon): both days a week from now
+    Phase.objects.filter(game=game).update(closes_at=timezone.now() + dt.timedelta(days=7))
     html = sheet(client, gm_user, game)
     dead = html[html.index('id="dead"') :]
     assert f"<td>{indiano.name}</td><td>Indiano</td><td>Giorno 1</td><td>giustiziato</td>" in dead
@@ -181,8 +201,7 @@ def test_sheet_shows_the_dead_and_the_groups_as_they_are_now(client, gm_user):
     assert indiano.name not in indians[: indians.index("Da togliere")]
     cemetery = html[html.index('data-group="cimitero"') :]
     cemetery = cemetery[: cemetery.index("</li>")]
-    # neither will deadline has passed (22:30 of D1 for the day death, noon of D2 for the
-    # night death): both wait, until one hands in his will
+    # neither will deadline has passed: both wait, until one hands in his will
     assert "Nel Cimitero ora: —" in cemetery
     assert f"{indiano.name}, quando consegna il testamento o al più tardi" in cemetery
     assert f"{victim.name}, quando consegna il testamento o al più tardi" in cemetery
