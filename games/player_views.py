@@ -6,19 +6,21 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
+from django_htmx.http import reswap, retarget
 
 from games.desk import desk_module
 from games.forms_input import PlayerActionForm, PlayerVoteForm, WillForm, form_error
-from games.models import Phase, Player
-from games.phases import action_submit, open_phases, vote_cast, will_save
+from games.forms_player import vote_forms
+from games.models import Phase, Player, TopicSettings
+from games.phases import Cast, action_submit, open_phases, vote_record, will_save
 from games.selectors import player_page
 from games.services import player_for_token
-from games.topic_votes import votes_from_topic
 from gm.net import client_ip
 from gm.throttle import over_limit
 
@@ -57,10 +59,16 @@ def player_enter(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-def session_player(request: HttpRequest) -> Player:
-    """The player of this session, while his link is still the current one."""
+def session_player(request: HttpRequest, *, topic: bool = False) -> Player:
+    """The player of this session, while his link is still the current one, with his game
+    (and, with ``topic``, whether the game takes its public votes from the forum thread as
+    ``votes_in_topic``): one query."""
     pk = request.session.get(SESSION_PLAYER)
-    player = Player.objects.select_related("game").filter(pk=pk).first() if pk else None
+    rows = Player.objects.select_related("game")
+    if topic:
+        in_topic = TopicSettings.objects.filter(game_id=OuterRef("game_id"), votes_from_topic=True)
+        rows = rows.annotate(votes_in_topic=Exists(in_topic))
+    player = rows.filter(pk=pk).first() if pk else None
     if player is None or player.token_hash != request.session.get(SESSION_TOKEN):
         raise Http404
     return player
@@ -81,7 +89,9 @@ def _after_post(request: HttpRequest, player: Player, saved: str, error: str) ->
     """htmx: the refreshed forms with the confirmation or the error; otherwise a redirect."""
     if request.htmx:
         context = {"page": player_page(player, forms_only=True), "saved": saved, "error": error}
-        return render(request, "games/player.html#forms", context)
+        response = render(request, "games/player.html#forms", context)
+        # a vote form swaps itself: the whole forms replace the whole forms
+        return reswap(retarget(response, "#forms"), "outerHTML")
     if error:
         messages.error(request, error)
     else:
@@ -140,25 +150,44 @@ def player_action(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def player_vote(request: HttpRequest) -> HttpResponse:
-    player = session_player(request)
+    """A player's vote: six queries in all (the session, the player with his game, the
+    target, the phase locked with its snapshot, the submission, the audit event), and the
+    page's htmx answer is the vote form alone, drawn from the state it was judged on."""
+    player = session_player(request, topic=True)
     form = PlayerVoteForm(request.POST)
-    saved, error = "", _flooding(request) or ("" if form.is_valid() else form_error(form))
+    error = _flooding(request) or ("" if form.is_valid() else form_error(form))
     if error:
-        return _after_post(request, player, saved, error)
+        return _after_post(request, player, "", error)
     data = form.cleaned_data
     secret = data["secret"]
     try:
-        phase = _phase(player, data["phase"])
-        if not secret and votes_from_topic(player.game):
+        if not secret and player.votes_in_topic:
             raise ValidationError(_("In questa partita si vota nel topic del forum."))
         target = _target(player, data["target"])
         abstain = secret and target is None and data["abstain"]
-        vote_cast(phase=phase, player=player, target=target, secret=secret, abstain=abstain,
-                  received_at=getattr(request, "received_at", None))  # fmt: skip
-        saved = _("Voto registrato.") if target else _("Voto ritirato.")
+        cast = vote_record(  # the phase is the form's, if it is this game's and open
+            phase=Phase(pk=data["phase"], game=player.game), player=player, target=target,
+            secret=secret, abstain=abstain, received_at=getattr(request, "received_at", None),
+        )  # fmt: skip
     except ValidationError as exc:
-        error = " ".join(exc.messages)
-    return _after_post(request, player, saved, error)
+        return _after_post(request, player, "", " ".join(exc.messages))
+    saved = _("Voto registrato.") if target else _("Voto ritirato.")
+    if request.htmx:
+        return _vote_form(request, player, cast, saved)
+    messages.success(request, saved)
+    return redirect("player_home")
+
+
+def _vote_form(request: HttpRequest, player: Player, cast: Cast, saved: str) -> HttpResponse:
+    """htmx, after a vote: its form again with the standing vote and the confirmation (the
+    rest of the page is unchanged by a vote), from the state the vote was judged on."""
+    latest = {cast.submission.kind: cast.submission}
+    secret = cast.submission.kind == cast.submission.Kind.SECRET_VOTE
+    form = next((f for f in vote_forms(cast.opening, cast.phase, player.name, latest)
+                 if f.secret == secret), None)  # fmt: skip
+    if form is None:  # cannot happen after an accepted vote; the whole forms then
+        return _after_post(request, player, saved, "")
+    return render(request, "games/player.html#vote-form", {"form": form, "vote_saved": saved})
 
 
 @require_POST
