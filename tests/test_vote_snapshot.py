@@ -119,7 +119,8 @@ def test_9_a_vote_takes_six_queries_in_all_with_its_answer(
         assert 'hx-target="this"' in html
     else:
         assert response.status_code == 302
-    assert Submission.objects.filter(phase=day, player=sheriff).order_by("at", "pk").last().target == cowboy
+    votes = Submission.objects.filter(phase=day, player=sheriff).order_by("at", "pk")
+    assert votes.last().target == cowboy
 
 
 def test_9_a_secret_vote_in_a_game_voting_in_the_thread_takes_six_queries_too(
