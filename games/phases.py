@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.board import timed_tally
-from games.counts import add_tie_line, tie_note
+from games.counts import TieNote, add_tie_line, tie_note
 from games.engine import Inputs, Rebuilt, gather_inputs, rebuild, replay
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.posts import FORMATS, render
@@ -362,16 +362,24 @@ def forum_posts(
     submissions: list[Submission],
     deadline: dt.datetime | None,
     formats: tuple[str, ...] = FORMATS,
+    *,
+    tally: list | None = None,
+    tie: TieNote | None = None,
 ) -> dict[str, str]:
     """The phase's public post in every format (or in ``formats``), with the next deadline
-    (the preview shows exactly what the commit stores)."""
+    (the preview shows exactly what the commit stores). ``tally`` and ``tie``: the public
+    votes' forum tally of ``submissions`` and the tie's explanation, when the caller has
+    them already (the GM's phase page: each is a pass over thousands of vote events)."""
     with translation.override(game.language):
         what = _("Votazioni aperte") if phase.is_night else _("Consegna dei poteri")
-    tally = None if phase.is_night else timed_tally(submissions)[0]
+    if phase.is_night:
+        tally = None
+    elif tally is None:
+        tally = timed_tally(submissions)[0]
     parts = post(state, outcome, game.language)
     if not phase.is_night and outcome.execution is not None:  # a tie, explained (issue 12)
-        tie = tie_note(game, outcome, submissions).public
-        add_tie_line(parts, tie, outcome.execution.executed)
+        tie = tie or tie_note(game, outcome, submissions)
+        add_tie_line(parts, tie.public, outcome.execution.executed)
     return {
         fmt: render(parts, fmt, lang=game.language, time_zone=game.time_zone, tally=tally,
                     next_deadline=(what, deadline) if deadline is not None else None)
