@@ -12,7 +12,9 @@ of that form).
 Open loop: votes are offered at a fixed rate (Poisson arrivals) whatever the answers; a
 vote's latency runs from the instant it was due to the end of its answer, so waiting in
 the queue counts. Each player sends one vote at a time (a browser does); a vote due when
-every player of a load process is still waiting is counted as "backlog". Each rate of
+every player of a load process is still waiting is counted as "backlog". The load runs in
+one asyncio loop (--clients processes): it shares the machine's cores with the site, so
+its CPU a vote is printed next to gunicorn's and PostgreSQL's. Each rate of
 --rates is run for --seconds, then the rate is stepped up by --step until a stage no
 longer keeps up: a stage keeps up when every vote was acknowledged, none was in backlog,
 at least 95 % of them were answered within the stage and p99 stays under --p99-limit
@@ -28,6 +30,7 @@ that phase, nothing else is, and each player's last stored vote is the last one 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import http.client
 import json
 import multiprocessing
@@ -38,7 +41,6 @@ import socket
 import statistics
 import subprocess
 import sys
-import threading
 import time
 import urllib.parse
 from dataclasses import dataclass, field
@@ -65,7 +67,8 @@ def free_port() -> int:
 
 def dockerfile_command(port: int) -> list[str]:
     """The Dockerfile's CMD, bound to 127.0.0.1:port instead of 0.0.0.0:8000."""
-    line = next(x for x in (ROOT / "Dockerfile").read_text().splitlines() if x.startswith("CMD"))
+    text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")  # continued lines
+    line = next(x for x in text.splitlines() if x.startswith("CMD"))
     command = json.loads(line.removeprefix("CMD").strip())
     command[command.index("--bind") + 1] = f"127.0.0.1:{port}"
     assert command[0] == "gunicorn", command
@@ -175,53 +178,70 @@ class Player:
         self.targets = [t for t in OPTION.findall(form.group(0)) if t]
         return ""
 
-    def vote(self, target: str) -> str:
-        """Send the vote form; '' when the page acknowledged it, else what it answered."""
-        body = {"phase": self.phase, "target": target}
+    def vote_request(self, target: str) -> bytes:
+        """The bytes of the page's htmx POST of the vote form (what a browser sends)."""
+        body = urllib.parse.urlencode({"phase": self.phase, "target": target}).encode()
+        cookies = "; ".join(f"{k}={v}" for k, v in self.browser.cookies.items())
+        port = self.browser.port
+        head = (f"POST /io/voto/ HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {cookies}\r\n"
+                f"Content-Type: application/x-www-form-urlencoded\r\n"
+                f"X-CSRFToken: {self.browser.cookies.get('csrftoken', '')}\r\n"
+                f"Referer: http://127.0.0.1:{port}/io/\r\nHX-Request: true\r\n"
+                f"HX-Target: forms\r\nContent-Length: {len(body)}\r\n\r\n")  # fmt: skip
+        return head.encode() + body
+
+    async def vote(self, target: str) -> str:
+        """Send the vote form; '' when the page acknowledged it, else what it answered.
+        One connection a vote (gunicorn's sync workers close it after each answer)."""
         try:
-            status, page = self.browser.request("POST", "/io/voto/", body)
-        except (http.client.HTTPException, OSError) as exc:
+            reader, writer = await asyncio.open_connection("127.0.0.1", self.browser.port)
+            writer.write(self.vote_request(target))
+            head = await reader.readuntil(b"\r\n\r\n")
+            length = re.search(rb"(?i)\r\ncontent-length: *(\d+)", head)
+            page = await (reader.readexactly(int(length.group(1))) if length else reader.read())
+            writer.close()
+        except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError) as exc:
             return f"transport {type(exc).__name__}"
-        if status == 200 and ACKNOWLEDGED in page:
+        status = int(head[9:12])
+        if status == 200 and ACKNOWLEDGED.encode() in page:
             self.acknowledged.append([int(self.phase), target])
             return ""
-        if status == 200 and REFUSED in page:
+        if status == 200 and REFUSED.encode() in page:
             return "refused"
         return f"HTTP {status}"
 
 
 def stage_in_process(players: list[Player], rate: float, start: float, seconds: float,
                      seed: int) -> dict:  # fmt: skip
-    """Offer votes at ``rate`` (Poisson) from ``start`` for ``seconds`` to these players."""
+    """Offer votes at ``rate`` (Poisson) from ``start`` for ``seconds`` to these players:
+    one asyncio loop, one task a vote (a cheap load generator: its CPU is the machine's)."""
+    return asyncio.run(_stage(players, rate, start, seconds, seed))
+
+
+async def _stage(players: list[Player], rate: float, start: float, seconds: float,
+                 seed: int) -> dict:  # fmt: skip
     rng = random.Random(seed)
     idle = list(players)
-    lock = threading.Lock()
     records: list[tuple[float, float, str]] = []  # (due, answered, error)
-    threads = []
+    tasks = []
 
-    def send(player: Player, target: str, due: float) -> None:
-        error = player.vote(target)
-        answered = time.time()
-        with lock:
-            records.append((due, answered, error))
-            idle.append(player)
+    async def send(player: Player, target: str, due: float) -> None:
+        error = await player.vote(target)
+        records.append((due, time.time(), error))
+        idle.append(player)
 
     due, end, backlog = start, start + seconds, 0
     while True:
         due += rng.expovariate(rate)
         if due >= end:
             break
-        time.sleep(max(0.0, due - time.time()))
-        with lock:
-            player = idle.pop(rng.randrange(len(idle))) if idle else None
-        if player is None:
+        await asyncio.sleep(max(0.0, due - time.time()))
+        if not idle:
             backlog += 1
             continue
-        thread = threading.Thread(target=send, args=(player, rng.choice(player.targets), due))
-        thread.start()
-        threads.append(thread)
-    for thread in threads:
-        thread.join()
+        player = idle.pop(rng.randrange(len(idle)))
+        tasks.append(asyncio.create_task(send(player, rng.choice(player.targets), due)))
+    await asyncio.gather(*tasks)
     return {"records": records, "backlog": backlog}
 
 
@@ -246,6 +266,7 @@ class Stage:
     load: float  # the machine's 1-minute load average at the end of the stage
     web_cpu: float = 0.0  # CPU seconds used by gunicorn during the stage
     database_cpu: float = 0.0  # and by the bench database's PostgreSQL backends
+    load_cpu: float = 0.0  # and by this bench's load generator (on the same cores)
 
     @property
     def offered(self) -> int:
@@ -272,7 +293,8 @@ class Stage:
                 f"  max {max(self.latencies, default=0) * 1000:7.1f} ms"
                 f", backlog {self.backlog}{errors}, load {self.load:.1f}"
                 f"; CPU a vote: gunicorn {self.cpu_per_vote(self.web_cpu):.1f} ms, "
-                f"PostgreSQL {self.cpu_per_vote(self.database_cpu):.1f} ms")  # fmt: skip
+                f"PostgreSQL {self.cpu_per_vote(self.database_cpu):.1f} ms, "
+                f"load generator {self.cpu_per_vote(self.load_cpu):.1f} ms")  # fmt: skip
 
     def cpu_per_vote(self, seconds: float) -> float:
         answered = len(self.latencies) + len(self.errors)
@@ -296,8 +318,8 @@ class Meter:
     """CPU used by the site's processes (gunicorn's and the bench database's PostgreSQL
     backends): on a shared machine, the cost of a vote that the load does not inflate."""
 
-    def __init__(self, server: int, database: str) -> None:
-        self.server, self.database = server, database
+    def __init__(self, server: int, database: str, load: list[int]) -> None:
+        self.server, self.database, self.load = server, database, load
 
     def pids(self) -> tuple[list[int], list[int]]:
         web = [self.server]
@@ -309,9 +331,9 @@ class Meter:
         out = subprocess.run(["psql", admin, "-Atc", query], capture_output=True, text=True)
         return web, [int(p) for p in out.stdout.split()]
 
-    def read(self) -> tuple[dict[int, float], dict[int, float]]:
+    def read(self) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
         web, database = self.pids()
-        return cpu_times(web), cpu_times(database)
+        return cpu_times(web), cpu_times(database), cpu_times(self.load)
 
 
 def used(before: dict[int, float], after: dict[int, float]) -> float:
@@ -336,6 +358,7 @@ def run_stage(pipes, rate: float, seconds: float, seed: int, meter: Meter | None
         load=os.getloadavg()[0],
         web_cpu=used(before[0], after[0]) if meter else 0.0,
         database_cpu=used(before[1], after[1]) if meter else 0.0,
+        load_cpu=used(before[2], after[2]) if meter else 0.0,
     )  # fmt: skip
 
 
@@ -347,7 +370,7 @@ def main() -> None:
     parser.add_argument("--step", type=float, default=50.0, help="votes/s added per search stage")
     parser.add_argument("--max-rate", type=float, default=1000.0, help="stop the search here")
     parser.add_argument("--p99-limit", type=float, default=0.5, help="seconds: p99 'explodes'")
-    parser.add_argument("--clients", type=int, default=2, help="load-generator processes")
+    parser.add_argument("--clients", type=int, default=1, help="load-generator processes")
     args = parser.parse_args()
 
     database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
@@ -357,6 +380,9 @@ def main() -> None:
            "SESSION_COOKIE_SECURE": "false", "CSRF_COOKIE_SECURE": "false",
            "CONN_MAX_AGE": "60", "DJANGO_READ_DOT_ENV_FILE": "false", "LOG_LEVEL": "WARNING",
            "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/14"),
+           # 200 players make the load of thousands: each one votes far more often than the
+           # per-player flood limit allows (it is still counted on every vote, in Redis)
+           "TABULA_SUBMIT_RATE": "1000000/m",
            "DJANGO_SETTINGS_MODULE": "gm.settings"}  # fmt: skip
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     print(f"preparing {args.players} players in {database} ...", flush=True)
@@ -367,7 +393,8 @@ def main() -> None:
     port = free_port()
     command = dockerfile_command(port)
     print("server:", " ".join(command[2:]), flush=True)
-    server = subprocess.Popen(command, cwd=ROOT, env=env)
+    # the access log is written as in production (to stdout), here to /dev/null
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     processes, pipes = [], []
     try:
         for _ in range(100):
@@ -390,7 +417,7 @@ def main() -> None:
         print(f"{args.players} players logged in through their links; {args.seconds:.0f} s "
               f"a stage, open loop", flush=True)  # fmt: skip
         run_stage(pipes, 20, 3, seed=0)  # warm-up, not reported
-        meter = Meter(server.pid, database)
+        meter = Meter(server.pid, database, [p.pid for p in processes])
         stages = []
         for n, rate in enumerate(float(r) for r in args.rates.split(",")):
             stages.append(run_stage(pipes, rate, args.seconds, seed=n + 1, meter=meter))

@@ -9,6 +9,7 @@ import datetime as dt
 import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db import connection
@@ -37,7 +38,7 @@ class TallyLine:
     target: Player
     ballots: list[Ballot]
 
-    @property
+    @cached_property
     def count(self) -> int:
         return sum(1 for b in self.ballots if not b.struck)
 
@@ -53,7 +54,7 @@ class TallyLine:
         """Older changed votes the board counts without listing them."""
         return len(self.ballots) - len(self.shown)
 
-    @property
+    @cached_property
     def decisive(self) -> Ballot | None:
         """The vote that brought the target to its total: on a tie, the target whose
         decisive vote came first is executed (WWW-R10, INQ-R7)."""
@@ -88,6 +89,7 @@ class Board:
     not_voting: list[Player] = field(default_factory=list)
     wills: list[Will] = field(default_factory=list)
     living: list[Player] = field(default_factory=list)
+    tie: Any = None  # the day's tie explanation (counts.TieNote), once the page computed it
 
     @property
     def submissions(self) -> list[VoteEvent]:

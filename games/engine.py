@@ -128,13 +128,21 @@ def gather_inputs(built: Rebuilt, phase: Phase) -> Inputs:
             "actor": sub.player__seat, "target": sub.target__seat,
             "during": sub.during, "fake_role": sub.fake_role, "vision": sub.vision,
         })  # fmt: skip
+    # A vote is judged on the state at the phase's opening, whatever its time: each
+    # distinct (voter, target, secret, abstain) once, however many times it was sent.
+    judged: dict[tuple, str | None] = {}
     for order, sub in enumerate(s for s in submissions if s.kind != Submission.Kind.ACTION):
         vote = Vote(names[sub.player__seat], names.get(sub.target__seat), order,
                     sub.kind == Submission.Kind.SECRET_VOTE, sub.abstain)  # fmt: skip
-        try:
-            rules.check_vote(state, phase.label, vote)
-        except RuleViolation as exc:
-            inputs.dropped.append(str(exc))
+        key = (vote.voter, vote.target, vote.secret, vote.abstain)
+        if key not in judged:
+            try:
+                rules.check_vote(state, phase.label, vote)
+                judged[key] = None
+            except RuleViolation as exc:
+                judged[key] = str(exc)
+        if judged[key] is not None:
+            inputs.dropped.append(judged[key])
             continue
         inputs.votes.append({
             "voter": sub.player__seat, "target": sub.target__seat,

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.board import board_version, phase_board
+from games.counts import tie_note
 from games.deadlines import (
     game_schedule_update,
     out_of_bounds,
@@ -80,8 +81,12 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
         preview = phase_preview(phase, built)
         deadline = None if preview.over else following_deadline(game, phase, phase.closes_at)
         # the page shows the BBCode post (the posts page has every format)
+        if phase.label.startswith("D") and preview.outcome.execution is not None:
+            rule = rules.vote_rules.get("tie", "")  # read once: the post and the GM's note
+            board.tie = tie_note(game, preview.outcome, board.events, rule)
         posts = forum_posts(game, phase, preview.state, preview.outcome, board.events,
-                            deadline, formats=("bbcode",))  # fmt: skip
+                            deadline, formats=("bbcode",), tally=board.tally,
+                            tie=board.tie)  # fmt: skip
         context.update(board=board, preview=preview, posts=posts,
                        steps=built.rules.steps(phase.label))  # fmt: skip
     template = "games/phase.html#board" if refresh else "games/phase.html"

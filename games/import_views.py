@@ -3,6 +3,9 @@ preview, settle the doubtful lines, save), the thread settings, and "Conta adess
 
 from __future__ import annotations
 
+import re
+
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -15,8 +18,10 @@ from django.views.decorators.http import require_POST
 
 from games.board import phase_board
 from games.counts import count_now
+from games.forms_input import form_error
 from games.phases import current_phase
 from games.selectors import game_for_gm
+from games.thread_import import PARSERS
 from games.topic_votes import (
     ALREADY,
     ASK,
@@ -31,6 +36,7 @@ from games.topic_votes import (
     topic_import_save,
     topic_settings_update,
 )
+from games.validators import validate_text
 
 STATUS = {
     NEW: gettext_lazy("nuovo voto"), CHANGED: gettext_lazy("cambio di voto"),
@@ -42,15 +48,43 @@ STATUS = {
 TEXT_LIMIT = 2_000_000  # a 40-page thread copied as text is about 1 MB
 
 
-def _paste(request: HttpRequest) -> tuple[str, str, dict[str, str]]:
-    """The pasted text, or the saved page (.html) when one is uploaded."""
-    page = request.FILES.get("page")
-    if page is not None:
-        text = page.read(TEXT_LIMIT).decode("utf-8", errors="replace")
-    else:
-        text = request.POST.get("text", "")[:TEXT_LIMIT]
-    decisions = {k: v for k, v in request.POST.items() if k[:1] in ("v", "t") and len(k) == 13}
-    return text, request.POST.get("fmt", ""), decisions
+DECISION_KEY = re.compile(r"[vt][0-9a-f]{12}")  # v/t and a post's key, as the preview writes
+DECISION_VALUE = re.compile(r"-|\d{1,4}")  # a seat, or "-" (the line withdraws a vote)
+BAD_PASTE = gettext_lazy("Il testo incollato contiene caratteri NUL: non è una pagina del topic.")
+TOO_LONG = gettext_lazy("Testo troppo lungo: incolla una pagina del topic alla volta.")
+UNKNOWN_FORUM = gettext_lazy("Forum sconosciuto.")
+UNKNOWN_ACTION = gettext_lazy("Azione sconosciuta.")
+
+
+class TopicImportForm(forms.Form):
+    """A pasted page of the thread (or the saved .html page), its forum's format, what to
+    do, and the GM's answers for the doubtful lines (``v<key>``/``t<key>``: a seat or -)."""
+
+    text = forms.CharField(required=False, strip=False, max_length=TEXT_LIMIT,
+                           error_messages={"max_length": TOO_LONG,
+                                           "null_characters_not_allowed": BAD_PASTE})  # fmt: skip
+    page = forms.FileField(required=False)
+    fmt = forms.ChoiceField(required=False, choices=[("", ""), *((k, k) for k in PARSERS)],
+                            error_messages={"invalid_choice": UNKNOWN_FORUM})  # fmt: skip
+    action = forms.ChoiceField(required=False, choices=[("", ""), ("preview", ""), ("save", "")],
+                               error_messages={"invalid_choice": UNKNOWN_ACTION})  # fmt: skip
+
+    def clean(self) -> dict:
+        data = super().clean()
+        page = data.get("page")
+        if page:
+            data["text"] = page.read(TEXT_LIMIT).decode("utf-8", errors="replace")
+        if "\x00" in data.get("text", ""):
+            raise forms.ValidationError(BAD_PASTE)
+        decisions = {}
+        for key, value in self.data.items():
+            if not DECISION_KEY.fullmatch(key) or value == "":
+                continue
+            if not DECISION_VALUE.fullmatch(value):
+                raise forms.ValidationError(_("Scelta non valida per una riga del topic."))
+            decisions[key] = value
+        data["decisions"] = decisions
+        return data
 
 
 @login_required
@@ -62,8 +96,13 @@ def topic_import(request: HttpRequest, pk: int) -> HttpResponse:
     if phase is None or phase.is_night:
         messages.error(request, _("Si importano i voti solo durante un giorno."))
         return redirect("games:phase", pk=pk)
-    text, fmt, decisions = _paste(request)
-    if request.POST.get("action") == "save":
+    form = TopicImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, form_error(form))
+        return redirect("games:phase", pk=pk)
+    data = form.cleaned_data
+    text, fmt, decisions = data["text"], data["fmt"], data["decisions"]
+    if data["action"] == "save":
         try:
             saved = topic_import_save(phase=phase, text=text, fmt=fmt, decisions=decisions,
                                       user=request.user)  # fmt: skip
@@ -81,18 +120,31 @@ def topic_import(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/topic_import.html", context)
 
 
+class TopicSettingsForm(forms.Form):
+    """The thread settings: free texts without NUL, control or bidi characters."""
+
+    votes_from_topic = forms.BooleanField(required=False)
+    vote_lines = forms.CharField(required=False, max_length=2000, validators=[validate_text])
+    withdraw_lines = forms.CharField(required=False, max_length=2000, validators=[validate_text])
+    aliases = forms.CharField(required=False, max_length=10000, validators=[validate_text])
+    gm_names = forms.CharField(required=False, max_length=1000, validators=[validate_text])
+
+
 @login_required
 @require_POST
 def topic_settings_save(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_for_gm(user=request.user, pk=pk)
+    form = TopicSettingsForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_error(form))
+        return redirect("games:phase", pk=pk)
+    data = form.cleaned_data
     try:
         topic_settings_update(
-            game=game, user=request.user,
-            votes_from_topic=request.POST.get("votes_from_topic") == "1",
-            vote_lines=request.POST.get("vote_lines", "").splitlines(),
-            withdraw_lines=request.POST.get("withdraw_lines", "").splitlines(),
-            aliases=request.POST.get("aliases", ""),
-            gm_names=request.POST.get("gm_names", "").split(","),
+            game=game, user=request.user, votes_from_topic=data["votes_from_topic"],
+            vote_lines=data["vote_lines"].splitlines(),
+            withdraw_lines=data["withdraw_lines"].splitlines(),
+            aliases=data["aliases"], gm_names=data["gm_names"].split(","),
         )  # fmt: skip
         messages.success(request, _("Impostazioni del topic salvate."))
     except ValidationError as exc:

@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.board import timed_tally
-from games.counts import add_tie_line, tie_note
+from games.counts import TieNote, add_tie_line, tie_note
 from games.engine import Inputs, Rebuilt, gather_inputs, rebuild, replay
 from games.kept import kept_restore, submissions_keep
 from games.models import Game, Phase, Player, Result, Submission, Will
@@ -50,18 +50,31 @@ def _open_for_submissions(
     submissions; return it with the time the submission counts at: when it reached the
     site (``received_at``, stamped by the first middleware), never later than the database
     clock. Submissions run side by side, while the close (an update of the row) waits for
-    those in flight: nothing sent before the deadline is lost and nothing after it is taken."""
+    those in flight: nothing sent before the deadline is lost and nothing after it is taken.
+
+    ``phase`` needs only its id and its game's (a player's form names a phase by id): a
+    phase of another game is refused like a closed one. One query on PostgreSQL: the row,
+    the database clock and whether an earlier phase is still unresolved."""
     if connection.vendor == "postgresql":
         table = Phase._meta.db_table
-        query = f"SELECT *, now() AS db_now FROM {table} WHERE id = %s FOR SHARE"
-        locked = Phase.objects.raw(query, [phase.pk])[0]
-        now = locked.db_now
+        query = (
+            f"SELECT p.*, now() AS db_now, EXISTS (SELECT 1 FROM {table} e"
+            f' WHERE e.game_id = p.game_id AND e."index" < p."index" AND e.status <> %s)'
+            f" AS earlier_open FROM {table} p WHERE p.id = %s AND p.game_id = %s FOR SHARE OF p"
+        )
+        params = [Phase.Status.COMMITTED, phase.pk, phase.game_id]
+        locked = next(iter(Phase.objects.raw(query, params)), None)
+        now = locked.db_now if locked else None
     else:  # SQLite serializes every write transaction anyway
-        locked = Phase.objects.get(pk=phase.pk)
+        locked = Phase.objects.filter(pk=phase.pk, game_id=phase.game_id).first()
         now = timezone.now()
+    if locked is None:
+        raise ValidationError(_("Questa fase è chiusa: non si accettano più invii."))
     if received_at is not None:
         now = min(now, received_at)
-    running = locked.paused_at is not None or now < locked.closes_at or _waits_for_earlier(locked)
+    running = (locked.paused_at is not None or now < locked.closes_at
+               or (locked.earlier_open if hasattr(locked, "earlier_open")
+                   else _waits_for_earlier(locked)))  # fmt: skip
     if locked.status != Phase.Status.OPEN or not running:
         raise ValidationError(_("La fase %(phase)s è chiusa: non si accettano più invii.")
                               % {"phase": locked.label})  # fmt: skip
@@ -136,7 +149,16 @@ def action_submit(
     return submission
 
 
-@transaction.atomic
+@dataclass
+class Cast:
+    """A vote just stored, with what it was judged on (the player's page shows its form
+    again from the same state, without another query)."""
+
+    submission: Submission
+    phase: Phase  # the row as locked
+    opening: Opening
+
+
 def vote_cast(
     *,
     phase: Phase,
@@ -152,6 +174,26 @@ def vote_cast(
     """Record a vote event (a vote, a change, a withdrawal with ``target=None``). A time
     the GM enters (``at``, read in the forum thread) must fall before the deadline and
     not in the future."""
+    return vote_record(phase=phase, player=player, target=target, secret=secret,
+                       abstain=abstain, at=at, entered_by=entered_by, reason=reason,
+                       received_at=received_at).submission  # fmt: skip
+
+
+@transaction.atomic
+def vote_record(
+    *,
+    phase: Phase,
+    player: Player,
+    target: Player | None,
+    secret: bool = False,
+    abstain: bool = False,
+    at: dt.datetime | None = None,
+    entered_by: AbstractBaseUser | None = None,
+    reason: str = "",
+    received_at: dt.datetime | None = None,
+) -> Cast:
+    """``vote_cast``, answering what the vote was judged on as well. Three queries: the
+    phase locked with its snapshot, the submission, the audit event."""
     phase, now, game, built = _prepare(phase, player, target, received_at,
                                        by_gm=entered_by is not None)  # fmt: skip
     held_from = phase.paused_at or now  # a clock paused before the deadline pushes it on
@@ -167,7 +209,7 @@ def vote_cast(
     )  # fmt: skip
     audit(game, "vote", user=entered_by, player=player, phase=phase.label, secret=secret,
           target=target.name if target else None, reason=reason)  # fmt: skip
-    return submission
+    return Cast(submission, phase, built)
 
 
 @transaction.atomic
@@ -322,16 +364,24 @@ def forum_posts(
     submissions: list[Submission],
     deadline: dt.datetime | None,
     formats: tuple[str, ...] = FORMATS,
+    *,
+    tally: list | None = None,
+    tie: TieNote | None = None,
 ) -> dict[str, str]:
     """The phase's public post in every format (or in ``formats``), with the next deadline
-    (the preview shows exactly what the commit stores)."""
+    (the preview shows exactly what the commit stores). ``tally`` and ``tie``: the public
+    votes' forum tally of ``submissions`` and the tie's explanation, when the caller has
+    them already (the GM's phase page: each is a pass over thousands of vote events)."""
     with translation.override(game.language):
         what = _("Votazioni aperte") if phase.is_night else _("Consegna dei poteri")
-    tally = None if phase.is_night else timed_tally(submissions)[0]
+    if phase.is_night:
+        tally = None
+    elif tally is None:
+        tally = timed_tally(submissions)[0]
     parts = post(state, outcome, game.language)
     if not phase.is_night and outcome.execution is not None:  # a tie, explained (issue 12)
-        tie = tie_note(game, outcome, submissions).public
-        add_tie_line(parts, tie, outcome.execution.executed)
+        tie = tie or tie_note(game, outcome, submissions)
+        add_tie_line(parts, tie.public, outcome.execution.executed)
     return {
         fmt: render(parts, fmt, lang=game.language, time_zone=game.time_zone, tally=tally,
                     next_deadline=(what, deadline) if deadline is not None else None)

@@ -3,22 +3,28 @@ with the forms for what the rules let him do now."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
+from django_htmx.http import reswap, retarget
 
 from games.desk import desk_module
 from games.forms_input import PlayerActionForm, PlayerVoteForm, WillForm, form_error
-from games.models import Phase, Player
-from games.phases import action_submit, open_phases, vote_cast, will_save
+from games.forms_player import vote_forms
+from games.models import Game, Phase, Player, TopicSettings
+from games.phases import Cast, action_submit, open_phases, vote_record, will_save
 from games.selectors import player_page
 from games.services import player_for_token
-from games.topic_votes import votes_from_topic
 from gm.net import client_ip
 from gm.throttle import over_limit
 
@@ -66,6 +72,69 @@ def session_player(request: HttpRequest) -> Player:
     return player
 
 
+def _columns(model: type) -> list[str]:
+    return [f.column for f in model._meta.concrete_fields]
+
+
+@cache
+def _converters(model: type) -> list[tuple[Any, list]]:
+    """Each concrete field's column and what the ORM applies to its value when read."""
+    found = []
+    for field in model._meta.concrete_fields:
+        col = field.get_col(model._meta.db_table)
+        found.append(
+            (col, connection.ops.get_db_converters(col) + col.get_db_converters(connection))
+        )
+    return found
+
+
+def _from_row(model: type, values: Sequence) -> Any:
+    """An instance of ``model`` from its concrete columns' raw values, as the ORM reads it."""
+    converted = []
+    for value, (col, converters) in zip(values, _converters(model), strict=True):
+        for convert in converters:
+            value = convert(value, col, connection)
+        converted.append(value)
+    names = [f.attname for f in model._meta.concrete_fields]
+    return model.from_db(connection.alias, names, converted)
+
+
+def session_voter(request: HttpRequest, target: str) -> tuple[Player, Player | None]:
+    """The player of this session with his game, whether the game takes its public votes
+    from the forum thread (``votes_in_topic``), and the player named ``target`` in his
+    game (only its id and name; None when nobody is so named): one query, in plain SQL
+    (on the hot path of every vote, the ORM's compilation cost more than the query)."""
+    pk = request.session.get(SESSION_PLAYER)
+    if not isinstance(pk, int):
+        raise Http404
+    player_columns, game_columns = _columns(Player), _columns(Game)
+    query = (
+        "SELECT {player}, {game}, EXISTS (SELECT 1 FROM {topic} s WHERE s.game_id = p.game_id"
+        " AND s.votes_from_topic), (SELECT t.id FROM {players} t WHERE t.game_id = p.game_id"
+        " AND t.name = %s) FROM {players} p JOIN {games} g ON g.id = p.game_id WHERE p.id = %s"
+    ).format(
+        player=", ".join(f'p."{c}"' for c in player_columns),
+        game=", ".join(f'g."{c}"' for c in game_columns),
+        topic=TopicSettings._meta.db_table, players=Player._meta.db_table,
+        games=Game._meta.db_table,
+    )  # fmt: skip
+    with connection.cursor() as cursor:
+        cursor.execute(query, [target, pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise Http404
+    split = len(player_columns)
+    player = _from_row(Player, row[:split])
+    player.game = _from_row(Game, row[split : split + len(game_columns)])
+    if player.token_hash != request.session.get(SESSION_TOKEN):
+        raise Http404
+    player.votes_in_topic, target_pk = bool(row[-2]), row[-1]
+    if target_pk is None:
+        return player, None
+    return player, Player.from_db(connection.alias, ["id", "game_id", "name"],
+                                  [target_pk, player.game_id, target])  # fmt: skip
+
+
 @never_cache
 def player_home(request: HttpRequest) -> HttpResponse:
     """The player's page: role card, what he knows, results, and the open forms."""
@@ -81,7 +150,9 @@ def _after_post(request: HttpRequest, player: Player, saved: str, error: str) ->
     """htmx: the refreshed forms with the confirmation or the error; otherwise a redirect."""
     if request.htmx:
         context = {"page": player_page(player, forms_only=True), "saved": saved, "error": error}
-        return render(request, "games/player.html#forms", context)
+        response = render(request, "games/player.html#forms", context)
+        # a vote form swaps itself: the whole forms replace the whole forms
+        return reswap(retarget(response, "#forms"), "outerHTML")
     if error:
         messages.error(request, error)
     else:
@@ -140,25 +211,46 @@ def player_action(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def player_vote(request: HttpRequest) -> HttpResponse:
-    player = session_player(request)
+    """A player's vote: five queries in all (the session; the player with his game and
+    the target; the phase locked with its snapshot; the submission; the audit event), and
+    the page's htmx answer is the vote form alone, drawn from the state it was judged on."""
     form = PlayerVoteForm(request.POST)
-    saved, error = "", _flooding(request) or ("" if form.is_valid() else form_error(form))
+    valid = form.is_valid()
+    player, target = session_voter(request, form.cleaned_data["target"] if valid else "")
+    error = _flooding(request) or ("" if valid else form_error(form))
     if error:
-        return _after_post(request, player, saved, error)
+        return _after_post(request, player, "", error)
     data = form.cleaned_data
     secret = data["secret"]
     try:
-        phase = _phase(player, data["phase"])
-        if not secret and votes_from_topic(player.game):
+        if not secret and player.votes_in_topic:
             raise ValidationError(_("In questa partita si vota nel topic del forum."))
-        target = _target(player, data["target"])
+        if data["target"] and target is None:  # a forged name, or one from another game
+            raise ValidationError(_("Giocatore sconosciuto."))
         abstain = secret and target is None and data["abstain"]
-        vote_cast(phase=phase, player=player, target=target, secret=secret, abstain=abstain,
-                  received_at=getattr(request, "received_at", None))  # fmt: skip
-        saved = _("Voto registrato.") if target else _("Voto ritirato.")
+        cast = vote_record(  # the phase is the form's, if it is this game's and open
+            phase=Phase(pk=data["phase"], game=player.game), player=player, target=target,
+            secret=secret, abstain=abstain, received_at=getattr(request, "received_at", None),
+        )  # fmt: skip
     except ValidationError as exc:
-        error = " ".join(exc.messages)
-    return _after_post(request, player, saved, error)
+        return _after_post(request, player, "", " ".join(exc.messages))
+    saved = _("Voto registrato.") if target else _("Voto ritirato.")
+    if request.htmx:
+        return _vote_form(request, player, cast, saved)
+    messages.success(request, saved)
+    return redirect("player_home")
+
+
+def _vote_form(request: HttpRequest, player: Player, cast: Cast, saved: str) -> HttpResponse:
+    """htmx, after a vote: its form again with the standing vote and the confirmation (the
+    rest of the page is unchanged by a vote), from the state the vote was judged on."""
+    latest = {cast.submission.kind: cast.submission}
+    secret = cast.submission.kind == cast.submission.Kind.SECRET_VOTE
+    form = next((f for f in vote_forms(cast.opening, cast.phase, player.name, latest)
+                 if f.secret == secret), None)  # fmt: skip
+    if form is None:  # cannot happen after an accepted vote; the whole forms then
+        return _after_post(request, player, saved, "")
+    return render(request, "games/player.html#vote-form", {"form": form, "vote_saved": saved})
 
 
 @require_POST

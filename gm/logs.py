@@ -37,4 +37,5 @@ class RedactingGunicornLogger(GunicornLogger):
 
     def atoms(self, resp: Any, req: Any, environ: dict, request_time: Any) -> dict:
         atoms = super().atoms(resp, req, environ, request_time)
-        return {k: redact(v) if isinstance(v, str) else v for k, v in atoms.items()}
+        return {k: redact(v) if isinstance(v, str) and "/p/" in v else v
+                for k, v in atoms.items()}  # fmt: skip

@@ -195,8 +195,8 @@ CACHES = {
 RATELIMIT_USE_CACHE = "default"
 RATELIMIT_FAIL_OPEN = True  # a cache outage lets requests through (gm.throttle logs it)
 # Sessions live in the database only: a Redis outage must not log anyone out or turn the
-# pages with a session into errors (issue 9, #8).
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# pages with a session into errors (issue 9, #8). Django's db store, read in plain SQL.
+SESSION_ENGINE = "gm.sessions"
 # How many proxies of ours (the HTTPS proxy) stand in front of gunicorn: the client's
 # address is the one the outermost of them saw (gm.net.client_ip). 0: no proxy.
 TRUSTED_PROXY_COUNT: int = _read("TRUSTED_PROXY_COUNT", int, 0)

@@ -128,9 +128,4 @@ def test_the_hostile_forms_cover_every_post_url_of_the_site():
     no_fields = {"games:rotate", "games:ribelle_undo", "games:adt_undo",
                  "player_reveal"}  # fmt: skip
     covered = {*GM_FORMS, *PLAYER_FORMS, *DESK_FORMS, *PLAYER_DESK_FORMS, *IMPORT_FORMS}
-    # The thread import (issue 12) arrived in the last merge: its two POST views read
-    # request.POST directly and are not fuzzed yet. Listed so that nothing else slips by.
-    # The GM's narration form (issue 13) validates its text like the others (validate_text)
-    # but is not in the fuzzed table yet either.
-    not_yet_fuzzed = {"games:topic_import", "games:topic_settings", "games:narration"}
-    assert posting - read_only - {"games:count_now"} - no_fields - not_yet_fuzzed == covered
+    assert posting - read_only - {"games:count_now"} - no_fields == covered

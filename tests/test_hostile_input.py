@@ -12,7 +12,17 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.models import AuditEvent, Game, KeptSubmission, Phase, Player, Result, Submission, Will
+from games.models import (
+    AuditEvent,
+    Game,
+    KeptSubmission,
+    Phase,
+    Player,
+    Result,
+    Submission,
+    TopicSettings,
+    Will,
+)
 from games.phases import current_phase, phase_commit, vote_cast
 from games.services import player_link_issue
 from tests.factories import make_game
@@ -71,6 +81,15 @@ GM_FORMS = {
     "games:rename": {"name": hostile_text},
     "games:gm_undo": {"phase": hostile_id, "players": hostile_any, "confirm": hostile_any},
     "login": {"username": hostile_text, "password": hostile_any},
+    # the thread import: a preview stores nothing; a save is fuzzed on its own below (it
+    # logs the attempt in the audit even when the paste holds no vote)
+    "games:topic_import": {"text": hostile_text, "fmt": hostile_any,
+                           "action": st.one_of(st.just("preview"), hostile_any),
+                           "v0123456789ab": hostile_any, "t0123456789ab": hostile_any},
+    "games:topic_settings": {"votes_from_topic": hostile_any, "vote_lines": hostile_text,
+                             "withdraw_lines": hostile_text, "aliases": hostile_text,
+                             "gm_names": hostile_text},
+    "games:narration": {"post_before": hostile_text, "post_after": hostile_text},
 }  # fmt: skip
 PLAYER_FORMS = {
     "player_vote": {"phase": hostile_id, "target": hostile_text, "secret": hostile_any,
@@ -93,6 +112,9 @@ def snapshot() -> tuple:
                                                       "overrides")),
         Submission.objects.count(), Will.objects.count(), Result.objects.count(),
         AuditEvent.objects.count(), Submission.every.count(), KeptSubmission.objects.count(),
+        list(TopicSettings.objects.order_by("pk").values_list("vote_lines", "withdraw_lines",
+                                                               "aliases", "gm_names")),
+        list(Phase.objects.order_by("pk").values_list("post_before", "post_after")),
     )  # fmt: skip
 
 
@@ -123,6 +145,9 @@ def url_of(name: str, game: Game) -> str:
     if name == "games:submission_edit":
         sub = Submission.objects.filter(phase__game=game).first()
         return reverse(name, args=[game.pk, sub.pk if sub else 1])
+    if name == "games:narration":  # the text around a resolved phase's post
+        committed = game.phases.filter(status=Phase.Status.COMMITTED).first()
+        return reverse(name, args=[game.pk, committed.pk])
     return reverse(name, args=[game.pk])
 
 
@@ -213,3 +238,34 @@ def test_hostile_requests_without_csrf_are_refused_and_store_nothing(gm_user, se
     )
     assert gm.post(reverse("games:gm_undo", args=[game.pk])).status_code == 403
     assert snapshot() == before
+
+
+@HYPOTHESIS
+@given(text=hostile_text, fmt=st.one_of(st.just(""), hostile_any))
+def test_hostile_thread_pastes_saved_store_no_vote(table, text, fmt):
+    """Issue 9 #3 and issue 12: a hostile paste saved from the thread import is refused
+    with a message or read as a page without votes: never a server error, never a vote."""
+    game, gm, _player = table
+    url = reverse("games:topic_import", args=[game.pk])
+    response = gm.post(url, {"text": text, "fmt": fmt, "action": "save"})
+    assert response.status_code < 500
+    assert not Submission.objects.exists()
+
+
+def test_the_thread_forms_refuse_hostile_input_with_a_clear_message(table):
+    game, gm, _player = table
+    settings_url = reverse("games:topic_settings", args=[game.pk])
+    response = gm.post(settings_url, {"vote_lines": "Voto Nome\x00", "votes_from_topic": "1"},
+                       follow=True)  # fmt: skip
+    assert "caratteri invisibili o di controllo (U+0000)" in response.content.decode()
+    assert not TopicSettings.objects.exists()
+    import_url = reverse("games:topic_import", args=[game.pk])
+    for data, message in [
+        ({"text": "a\x00b"}, "caratteri NUL"),
+        ({"text": "Voto Sam", "fmt": "myspace"}, "Forum sconosciuto."),
+        ({"text": "Voto Sam", "action": "delete"}, "Azione sconosciuta."),
+        ({"text": "Voto Sam", "v0123456789ab": "9" * 400}, "Scelta non valida"),
+    ]:
+        response = gm.post(import_url, data, follow=True)
+        assert message in response.content.decode(), data
+    assert not Submission.objects.exists()

@@ -10,10 +10,12 @@ import shutil
 import socket
 import subprocess
 import time
+from importlib import import_module
 from pathlib import Path
 
 import pytest
 import redis
+from django.contrib.sessions.backends import cached_db, db
 from django.core.cache import caches
 from django.urls import reverse
 
@@ -89,7 +91,9 @@ def own_redis(settings, tmp_path):
 def test_8_redis_dies_mid_use_and_nobody_notices_but_the_logs(
     client, gm_user, own_redis, settings, caplog, django_capture_on_commit_callbacks
 ):
-    assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"
+    store = import_module(settings.SESSION_ENGINE).SessionStore  # the database's, no cache
+    assert issubclass(store, db.SessionStore)
+    assert not issubclass(store, cached_db.SessionStore)
     game = make_game(gm_user)
     sheriff = game.players.get(role="sceriffo")
     marshal = game.players.get(role="maresciallo")

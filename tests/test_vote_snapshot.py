@@ -9,11 +9,13 @@ import pickle
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import snapshot
 from games.engine import rules_for
-from games.models import Phase, Submission
+from games.models import Phase, Submission, TopicSettings
 from games.phases import action_submit, current_phase, phase_commit, phase_undo, vote_cast
 from games.services import player_link_issue, player_substitute
 from games.snapshot import built_from_snapshot
@@ -75,6 +77,94 @@ def test_a_vote_takes_at_most_six_queries_and_never_rebuilds_the_game(
     assert f'<option value="{indian.name}" selected>' in html  # the standing vote, the newest
     assert f'<option value="{cowboy.name}" selected>' not in html
     assert Submission.objects.filter(phase=day, player=sheriff).count() == 3
+
+
+def all_queries(captured):
+    """Every query of the request, the session's included (only the test's own savepoints
+    are left out: outside a test the vote's transaction is the outermost)."""
+    return [q["sql"] for q in captured.captured_queries if "SAVEPOINT" not in q["sql"]]
+
+
+def keep_snapshot(client, django_capture_on_commit_callbacks, phase, target):
+    with django_capture_on_commit_callbacks(execute=True):  # the first vote keeps the snapshot
+        client.post(reverse("player_vote"), {"target": target.name, "phase": phase.pk})
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_9_a_vote_takes_six_queries_in_all_with_its_answer(
+    client, gm_user, django_capture_on_commit_callbacks, htmx
+):  # fmt: skip
+    """Issue 9, the speed target: at most six queries for the whole request, the session
+    and the answer included. Five: the session; the player with his game, whether it takes
+    its votes from the thread and the target; the phase locked with its snapshot; the
+    submission; the audit event. The page's answer is the vote form alone."""
+    game = make_game(gm_user)
+    day = day_one(game, gm_user)
+    sheriff, indian, cowboy = (game.players.get(role=r) for r in ("sceriffo", "indiano", "pastore"))
+    login_as(client, sheriff)
+    keep_snapshot(client, django_capture_on_commit_callbacks, day, indian)
+    headers = {"HX-Request": "true"} if htmx else {}
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(reverse("player_vote"), {"target": cowboy.name, "phase": day.pk},
+                               headers=headers)  # fmt: skip
+    queries = all_queries(captured)
+    assert len(queries) <= 5, queries
+    assert sum("INSERT" in q for q in queries) == 2  # the vote and its audit event
+    if htmx:
+        html = response.content.decode()
+        assert html.lstrip().startswith("<form")
+        assert html.count("<form") == 1
+        assert '<p class="notice ok" role="status">Voto registrato.</p>' in html
+        assert f'<option value="{cowboy.name}" selected>' in html
+        assert 'hx-target="this"' in html
+    else:
+        assert response.status_code == 302
+    votes = Submission.objects.filter(phase=day, player=sheriff).order_by("at", "pk")
+    assert votes.last().target == cowboy
+
+
+def test_9_a_secret_vote_in_a_game_voting_in_the_thread_takes_six_queries_too(
+    client, gm_user, django_capture_on_commit_callbacks
+):  # fmt: skip
+    """The thread setting is read with the player (no seventh query): the Boia's secret
+    vote (INQ-R45) stays on the site when the public votes are given in the thread."""
+    game = make_game(gm_user, setup="inquisizione")
+    TopicSettings.objects.create(game=game, votes_from_topic=True, vote_lines=["Voto Nome"],
+                                 withdraw_lines=["#ritiro"])  # fmt: skip
+    day = day_one(game, gm_user)
+    boia = game.players.get(role="boia")
+    target, other = game.players.exclude(pk=boia.pk)[:2]
+    login_as(client, boia)
+    secret = {"secret": "1", "phase": day.pk}
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("player_vote"), {**secret, "target": target.name})
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(reverse("player_vote"), {**secret, "target": other.name},
+                               headers={"HX-Request": "true"})  # fmt: skip
+    assert len(all_queries(captured)) <= 5, all_queries(captured)
+    html = response.content.decode()
+    assert 'name="secret" value="1"' in html
+    assert f'<option value="{other.name}" selected>' in html
+    vote = Submission.objects.filter(phase=day, player=boia).order_by("at", "pk").last()
+    assert (vote.kind, vote.target) == (Submission.Kind.SECRET_VOTE, other)
+    # the public vote is refused with the whole forms (they swap in place of the forms)
+    response = client.post(reverse("player_vote"), {"phase": day.pk, "target": other.name},
+                           headers={"HX-Request": "true"})  # fmt: skip
+    assert "si vota nel topic" in response.content.decode()
+    assert response.headers["HX-Retarget"] == "#forms"
+
+
+def test_9_a_phase_of_another_game_is_refused_like_a_closed_one(client, gm_user):
+    game, other = make_game(gm_user), make_game(gm_user, name="Altra")
+    day, foreign = day_one(game, gm_user), day_one(other, gm_user)
+    sheriff = game.players.get(role="sceriffo")
+    login_as(client, sheriff)
+    response = client.post(reverse("player_vote"),
+                           {"target": game.players.exclude(pk=sheriff.pk)[0].name,
+                            "phase": foreign.pk}, headers={"HX-Request": "true"})  # fmt: skip
+    assert "Questa fase è chiusa" in response.content.decode()
+    assert not Submission.objects.filter(player=sheriff).exists()
+    assert day.pk != foreign.pk
 
 
 def test_a_refused_vote_is_judged_on_the_snapshot(gm_user, django_capture_on_commit_callbacks):

@@ -31,5 +31,7 @@ def topic_panel(game: Game, phase: Phase) -> dict[str, Any]:
 def tie_explanation(game: Game, preview: Preview, board: Board) -> dict[str, Any]:
     if preview is None or preview.outcome.execution is None:
         return {"lines": []}
+    if board.tie is not None:  # the page has it already
+        return {"lines": board.tie.gm}
     rule = rules_for(game).vote_rules.get("tie", "")
     return {"lines": tie_note(game, preview.outcome, board.submissions, rule).gm}
