@@ -7,10 +7,10 @@ never-twice bans), each refusal citing the rule that makes it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from roles.engine.model import Action, GameState, Player
+from roles.engine.model import Action, GameState, PastTargets, Player
 
 if TYPE_CHECKING:
     from roles.engine.ruleset import Ruleset
@@ -37,13 +37,6 @@ class Ability:
     shared: bool = False  # one slot for a group: the last entry counts
     needs_target: bool = True
     optional_target: bool = False  # a null target clears a standing choice (Templare)
-    # Keys in ``GameState.memory``: each user's previous target, and his targets so far.
-    last_key: str = field(init=False, repr=False, compare=False)
-    all_key: str = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "last_key", f"last:{self.key}")
-        object.__setattr__(self, "all_key", f"all:{self.key}")
 
 
 def available(state: GameState, label: str, actor: Player, ability: Ability) -> bool:
@@ -63,11 +56,6 @@ def available(state: GameState, label: str, actor: Player, ability: Ability) -> 
 def used_key(ability: Ability, actor: Player) -> tuple[str, str]:
     """The key of a spent once-per-game ability in ``GameState.used``."""
     return (actor.name, ability.key)
-
-
-def last_targets(state: GameState, ability: Ability) -> dict[str, str]:
-    """Memory of each ability's targets: ``{actor or group: name}`` of the previous night."""
-    return state.memory.setdefault(ability.last_key, {})
 
 
 def check_ability(
@@ -117,27 +105,30 @@ def check_ability(
             rule_dead=None if dead_allowed else ability.dead_rule,
             verb=ability.verb,
         )  # fmt: skip
-    memory_key = owner or actor.name
-    if ability.repeat_rule and night is not None:
-        previous = state.memory.get(ability.last_key, {}).get(memory_key)
-        if previous is not None and previous == (night - 1, target.name):
-            raise ruleset.violation(
-                label, actor, f"cannot {ability.verb} {target.name} two nights in a row",
-                ability.repeat_rule,
-            )  # fmt: skip
-    if ability.never_twice_rule:
-        done = state.memory.get(ability.all_key, {}).get(memory_key, ())
-        if target.name in done:
-            raise ruleset.violation(
-                label, actor, f"cannot {ability.verb} {target.name} a second time",
-                ability.never_twice_rule,
-            )  # fmt: skip
+    if (ability.repeat_rule or ability.never_twice_rule) and state.targets:
+        past = state.targets.get((ability.key, owner or actor.name))
+        if past is not None:
+            repeat = night is not None and past.night == night - 1 and past.last == target.name
+            if ability.repeat_rule and repeat:
+                raise ruleset.violation(
+                    label, actor, f"cannot {ability.verb} {target.name} two nights in a row",
+                    ability.repeat_rule,
+                )  # fmt: skip
+            if ability.never_twice_rule and target.name in past.every:
+                raise ruleset.violation(
+                    label, actor, f"cannot {ability.verb} {target.name} a second time",
+                    ability.never_twice_rule,
+                )  # fmt: skip
     ruleset.check_target(state, label, actor, ability, target)
     return target
 
 
 def remember_target(state: GameState, ability: Ability, night: int, who: str, target: str) -> None:
-    """Record a resolved target for the consecutive-night and never-twice bans."""
-    last_targets(state, ability)[who] = (night, target)
-    if ability.never_twice_rule:
-        state.memory.setdefault(ability.all_key, {}).setdefault(who, []).append(target)
+    """Record a resolved target (``who``: the user, or his group) for the consecutive-night
+    and never-twice bans."""
+    past = state.targets.get((ability.key, who))
+    if past is None:
+        state.targets[(ability.key, who)] = PastTargets(night, target, [target])
+    else:
+        past.night, past.last = night, target
+        past.every.append(target)

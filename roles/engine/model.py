@@ -83,6 +83,16 @@ class Status:
 
 
 @dataclass(slots=True)
+class PastTargets:
+    """Whom one user (or group) of an ability has targeted: the previous night's target, for
+    the consecutive-night bans, and every target so far, for the never-twice bans."""
+
+    night: int  # the night number of ``last`` (N1 = 1)
+    last: str
+    every: list[str]
+
+
+@dataclass(slots=True)
 class Result:
     """One piece of private information given to a player."""
 
@@ -141,11 +151,14 @@ class GameState:
     players: list[Player]
     by_name: dict[str, Player]
     phase_index: int = -1  # index of the last resolved phase (N0=0, D1=1, N1=2, ...)
-    # Per-game memory the rules need; every entry is documented where it is set.
+    # What the rules remember from phase to phase, each fact typed.
     used: set[tuple[str, str]] = field(default_factory=set)  # (player, ability) once per game
-    memory: dict[str, Any] = field(default_factory=dict)  # the deal's draws, past targets
+    draws: dict[str, str] = field(default_factory=dict)  # the deal's secret draws, by name
+    # (ability key, user or group) -> whom he targeted: the bans on repeats read it
+    targets: dict[tuple[str, str], PastTargets] = field(default_factory=dict)
     statuses: dict[str, Status] = field(default_factory=dict)  # by kind: one of each at a time
     wills: dict[str, str] = field(default_factory=dict)  # author -> text (cut)
+    wills_delivered: set[str] = field(default_factory=set)  # authors already delivered
     death_order: list[str] = field(default_factory=list)
     death_phase: dict[str, int] = field(default_factory=dict)
     goal_met: set[str] = field(default_factory=set)  # loners who reached their objective

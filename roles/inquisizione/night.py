@@ -15,7 +15,9 @@ from roles.engine.mechanics import blocked_night, martyr_of_the_pack
 from roles.engine.model import Action, GameState, PhaseOutcome, Player
 from roles.inquisizione.abilities import ABILITIES, PROTECT
 
+# The Inquisizione statuses (GameState.statuses); both stand until replaced.
 DESIGNATION = "designation"  # the Templare's standing choice, read at his death (INQ-R50)
+LAST_WOLF = "last_wolf"  # the Lupo Scorbutico has been told he mauls alone (INQ-R58)
 
 if TYPE_CHECKING:
     from roles.inquisizione.rules import Inquisizione

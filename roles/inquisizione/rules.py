@@ -187,13 +187,13 @@ class Inquisizione(Ruleset):
 
     def after_phase(self, state: GameState, outcome: PhaseOutcome) -> None:
         """INQ-R58, INQ-D13: tell the Lupo Scorbutico once he is the only wolf."""
-        if state.memory.get("last_wolf_told"):
+        if state.statuses and state.status(night.LAST_WOLF) is not None:
             return
         grumpy = state.holder("lupo_scorbutico")
         if grumpy is None or not grumpy.alive:
             return
         if not self.werewolves_alive(state):
-            state.memory["last_wolf_told"] = True
+            state.set_status(Status(night.LAST_WOLF, None, grumpy.name))
             outcome.tell(grumpy.name, "last_wolf", None, True)
             outcome.why(f"{grumpy.name} (lupo_scorbutico) is the only wolf left and mauls alone "
                         "from now on [INQ-R58]")  # fmt: skip

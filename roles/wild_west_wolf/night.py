@@ -28,6 +28,7 @@ EXECUTED = "executed"  # the day's executed player, for the next night's Pastore
 REVENGE = "revenge"  # the night after the Capo's execution: two attacks (WWW-R69)
 GUILT = "guilt"  # the decisive voter on the Rinnegato dies the next night (WWW-R89, D7)
 FAKE_ROLE_CHOSEN = "fake_role"  # the Pianista's disguise, for the whole game (WWW-R90)
+BOUNTY = "bounty_target"  # the deal's draw (GameState.draws): the Cacciatore's bounty (WWW-R79)
 
 if TYPE_CHECKING:
     from roles.wild_west_wolf.rules import WildWestWolf
@@ -43,8 +44,8 @@ class Night:
     state: GameState
     outcome: PhaseOutcome
     index: int
-    chosen: dict[str, Action] = field(default_factory=dict)  # ability key -> action
-    pack_targets: list[str] = field(default_factory=list)  # in submission order
+    submitted: list[Action]  # every entry, in submission order (the pack's count, WWW-D19)
+    chosen: dict[str, Action] = field(default_factory=dict)  # ability key -> its last entry
     accompanied: Player | None = None
     attack_landed: list[Player] = field(default_factory=list)  # victims for the Maestrina
     attack_killed: list[Player] = field(default_factory=list)  # victims for the Capo
@@ -98,7 +99,7 @@ def notaio(night: Night, owner: Player) -> None:
         if name in state.wills and state.death_phase[name] < night.index
     ]  # fmt: skip
     if night.rules.opt(state, "notary_delivery") == "since_last":
-        delivered = state.memory.setdefault("wills_delivered", set())
+        delivered = state.wills_delivered
         authors = [name for name in authors if name not in delivered]
         delivered.update(authors)
     if authors:
@@ -225,19 +226,32 @@ def attacks_allowed(rules: WildWestWolf, state: GameState, index: int) -> int:
 
 def indians(night: Night) -> None:
     """Phase 5: the attack, the Sciamano's vision, the Maestrina's information."""
-    state, rules = night.state, night.rules
-    attacks = attacks_allowed(rules, state, night.index)
-    pack_alive = any(p.alive and p.faction == "indiani" for p in state.players)
-    victims: list[str] = []
-    for name in reversed(night.pack_targets):  # the last entries count (WWW-D19)
-        if len(victims) < attacks and name not in victims:
-            victims.append(name)
-    victims.reverse()
-    if pack_alive:
-        for name in victims:
-            attack(night, state.by_name[name])
+    state = night.state
+    if "pack_kill" in night.chosen and any(
+        p.alive and p.faction == "indiani" for p in state.players
+    ):
+        for victim in pack_victims(night):
+            attack(night, victim)
     vision(night)
     spotted(night)
+
+
+def pack_victims(night: Night) -> list[Player]:
+    """WWW-R77, R69, WWW-D19: the pack's entries sorted out, the last ones counting (as many
+    different victims as the attacks allowed tonight)."""
+    state = night.state
+    attacks = attacks_allowed(night.rules, state, night.index)
+    victims: list[Player] = []
+    for action in reversed(night.submitted):
+        if len(victims) == attacks:
+            break
+        actor = state.by_name[action.actor]
+        if actor.faction == "indiani" and not action.vision:
+            victim = state.by_name[action.target]  # type: ignore[index]
+            if victim not in victims:
+                victims.append(victim)
+    victims.reverse()
+    return victims
 
 
 def attack(night: Night, victim: Player) -> None:
@@ -333,7 +347,7 @@ def bounty_turns(night: Night) -> None:
     """WWW-R84, WWW-D21: the Cacciatore whose bounty died tonight becomes the Rinnegato."""
     state = night.state
     hunter = state.holder("cacciatore_di_taglie")
-    bounty = state.memory.get("bounty")
+    bounty = state.draws.get(BOUNTY)
     if hunter is None or not hunter.alive or hunter.role != "cacciatore_di_taglie" or not bounty:
         return
     if state.death_phase.get(bounty) == night.index:
@@ -394,13 +408,10 @@ STEPS: dict[str, Callable[[Night], None]] = {
 def resolve(
     rules: WildWestWolf, state: GameState, out: PhaseOutcome, actions: list[Action]
 ) -> None:
-    night = Night(rules, state, out, state.phase_index)
-    for action in actions:
-        actor = state.by_name[action.actor]
-        if actor.faction == "indiani" and not action.vision:
-            night.pack_targets.append(action.target)
-        else:
-            night.chosen[rules.ability_for(actor, action, out.phase).key] = action
+    night = Night(rules, state, out, state.phase_index, actions)
+    by_name, ability_for, chosen = state.by_name, rules.ability_for, night.chosen
+    for action in actions:  # each entry filed under its ability; the steps read them
+        chosen[ability_for(by_name[action.actor], action, out.phase).key] = action
     at_step = rules.at_step
     for key, step in rules.night_table:
         if state.marked or state.corrections:

@@ -64,7 +64,7 @@ class WildWestWolf(Ruleset):
                             outcome.tell(p.name, "role_of", q.name, q.role)
         hunter = next(p for p in players if p.role == "cacciatore_di_taglie")
         eligible = [p for p in players if p.role in BOUNTY_ROLES]
-        chosen = draws.pop("bounty_target", None)
+        chosen = draws.pop(night.BOUNTY, None)
         if draws:
             raise RuleViolation(f"unknown draw {next(iter(draws))!r}", "spec", phase="setup")
         if chosen is None:
@@ -77,7 +77,7 @@ class WildWestWolf(Ruleset):
                     f"Notaio, not {chosen}", "WWW-R79", phase="setup", player=hunter.name,
                     role=hunter.role,
                 )  # fmt: skip
-        state.memory["bounty"] = target.name
+        state.draws[night.BOUNTY] = target.name
         outcome.tell(hunter.name, "bounty", None, target.name)
         if self.opt(state, "hunter_told_target_role"):  # WWW-D21, switched
             outcome.tell(hunter.name, "bounty_role", target.name, target.role)
@@ -85,7 +85,7 @@ class WildWestWolf(Ruleset):
                     "[WWW-R79]")  # fmt: skip
 
     def draws_made(self, state: GameState) -> dict[str, str]:
-        return {"bounty_target": state.memory["bounty"]}
+        return dict(state.draws)
 
     # -- legality ---------------------------------------------------------------------
 
@@ -214,7 +214,7 @@ class WildWestWolf(Ruleset):
         hunter = state.holder("cacciatore_di_taglie")
         if (
             hunter is not None
-            and executed.name == state.memory.get("bounty")
+            and executed.name == state.draws.get(night.BOUNTY)
             and hunter.alive
             and hunter.role == "cacciatore_di_taglie"
         ):
