@@ -42,20 +42,18 @@ class Ability:
 def available(state: GameState, label: str, actor: Player, ability: Ability) -> bool:
     """Whether ``ability`` can be used at all in ``label`` (timing and once-per-game uses),
     before any target is considered: what a player form shows or hides."""
-    night = int(label[1:]) if label[0] == "N" else None
-    if (ability.when == NIGHT and night is None) or (ability.when == DAY and night is not None):
-        return False
-    if night is not None and (
-        night < ability.first_night
-        or (ability.only_night is not None and night != ability.only_night)
-    ):
+    if label[0] == "N":
+        night = int(label[1:])
+        only = ability.only_night
+        if (
+            ability.when == DAY
+            or night < ability.first_night
+            or (only is not None and only != night)
+        ):
+            return False
+    elif ability.when == NIGHT:
         return False
     return not (ability.once_rule and (actor.name, ability.key) in state.used)
-
-
-def used_key(ability: Ability, actor: Player) -> tuple[str, str]:
-    """The key of a spent once-per-game ability in ``GameState.used``."""
-    return (actor.name, ability.key)
 
 
 def check_ability(
@@ -69,22 +67,16 @@ def check_ability(
     owner: str | None = None,
 ) -> Player | None:
     """Enforce what every ability shares; return the target (None when it has none)."""
-    night = int(label[1:]) if label[0] == "N" else None
     when = ability.when
-    if when != ANY:
-        if when == NIGHT and night is None:
-            raise ruleset.violation(label, actor, f"can {ability.verb} only at night", ability.rule)
-        if when == DAY and night is not None:
-            raise ruleset.violation(label, actor, f"can {ability.verb} only by day", ability.rule)
-    if night is not None and ability.only_night is not None and night != ability.only_night:
-        raise ruleset.violation(
-            label, actor, f"can {ability.verb} only on N{ability.only_night}", ability.rule
-        )
-    if night is not None and night < ability.first_night:
-        raise ruleset.violation(
-            label, actor, f"cannot {ability.verb} on N0", ability.first_night_rule or ability.rule
-        )
-    if ability.once_rule and used_key(ability, actor) in state.used:
+    night: int | None = None
+    if label[0] == "N":
+        night = number = int(label[1:])
+        only = ability.only_night
+        if when == DAY or number < ability.first_night or (only is not None and only != number):
+            _refuse_timing(ruleset, label, actor, ability, night)
+    elif when == NIGHT:
+        _refuse_timing(ruleset, label, actor, ability, night)
+    if ability.once_rule and (actor.name, ability.key) in state.used:
         raise ruleset.violation(
             label, actor, f"has already used his once-per-game power ({ability.verb})",
             ability.once_rule,
@@ -121,6 +113,26 @@ def check_ability(
                 )  # fmt: skip
     ruleset.check_target(state, label, actor, ability, target)
     return target
+
+
+def _refuse_timing(
+    ruleset: Ruleset, label: str, actor: Player, ability: Ability, night: int | None
+) -> None:
+    """The refusal of an ability used in the wrong phase, the first rule that forbids it."""
+    when = ability.when
+    if when != ANY:
+        if when == NIGHT and night is None:
+            raise ruleset.violation(label, actor, f"can {ability.verb} only at night", ability.rule)
+        if when == DAY and night is not None:
+            raise ruleset.violation(label, actor, f"can {ability.verb} only by day", ability.rule)
+    if night is not None and ability.only_night is not None and night != ability.only_night:
+        raise ruleset.violation(
+            label, actor, f"can {ability.verb} only on N{ability.only_night}", ability.rule
+        )
+    if night is not None and night < ability.first_night:
+        raise ruleset.violation(
+            label, actor, f"cannot {ability.verb} on N0", ability.first_night_rule or ability.rule
+        )
 
 
 def remember_target(state: GameState, ability: Ability, night: int, who: str, target: str) -> None:

@@ -124,15 +124,33 @@ class Execution:
         return {"executed": self.executed, "totals": dict(self.totals)}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class PhaseOutcome:
     phase: str
-    deaths: list[Death] = field(default_factory=list)
-    results: list[Result] = field(default_factory=list)
-    execution: Execution | None = None
-    trace: list[str] = field(default_factory=list)
-    departed: list[str] = field(default_factory=list)
-    public_votes: list[Vote] = field(default_factory=list)
+    deaths: list[Death]
+    results: list[Result]
+    execution: Execution | None
+    trace: list[str]
+    departed: list[str]
+    public_votes: list[Vote]
+
+    def __init__(  # written out: one is made per phase, and a dataclass's factories cost
+        self,
+        phase: str,
+        deaths: list[Death] | None = None,
+        results: list[Result] | None = None,
+        execution: Execution | None = None,
+        trace: list[str] | None = None,
+        departed: list[str] | None = None,
+        public_votes: list[Vote] | None = None,
+    ) -> None:
+        self.phase = phase
+        self.deaths = [] if deaths is None else deaths
+        self.results = [] if results is None else results
+        self.execution = execution
+        self.trace = [] if trace is None else trace
+        self.departed = [] if departed is None else departed
+        self.public_votes = [] if public_votes is None else public_votes
 
     def tell(self, to: str, kind: str, about: str | None, value: Any) -> None:
         self.results.append(Result(to, kind, about, value))
@@ -182,7 +200,7 @@ class GameState:
 
     def holder(self, role: str) -> Player | None:
         """The player dealt ``role`` (single roles only)."""
-        held = self.dealt(role)
+        held = self.groups.get(role)
         return held[0] if held else None
 
     def set_status(self, status: Status) -> None:
@@ -227,7 +245,12 @@ class GameState:
 
 def phase_label(index: int) -> str:
     """0 -> N0, 1 -> D1, 2 -> N1, 3 -> D2, ..."""
+    if 0 <= index < len(_LABELS):
+        return _LABELS[index]
     return f"N{index // 2}" if index % 2 == 0 else f"D{index // 2 + 1}"
+
+
+_LABELS = tuple(f"N{i // 2}" if i % 2 == 0 else f"D{i // 2 + 1}" for i in range(400))
 
 
 def phase_index(label: str) -> int:

@@ -87,7 +87,9 @@ class Inquisizione(Ruleset):
         elif ability is MAUL and label != "N0":
             self.check_may_maul(state, label, actor)
 
-        check_ability(self, state, label, actor, action, ability, owner=self.slot_owner(actor))
+        remembered = ability.repeat_rule or ability.never_twice_rule  # by group, for the Guards
+        owner = self.slot_owner(actor) if remembered else None
+        check_ability(self, state, label, actor, action, ability, owner=owner)
         return None if ability.shared else ability.key
 
     def check_target(

@@ -8,7 +8,6 @@ state at its start. All results are delivered at dawn, to the dead too.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from roles.engine.abilities import Ability, remember_target
@@ -36,19 +35,29 @@ if TYPE_CHECKING:
 __all__ = ["STEPS", "Death", "attacks_allowed", "resolve"]
 
 
-@dataclass
 class Night:
     """What one night's resolution carries from step to step."""
 
-    rules: WildWestWolf
-    state: GameState
-    outcome: PhaseOutcome
-    index: int
-    submitted: list[Action]  # every entry, in submission order (the pack's count, WWW-D19)
-    chosen: dict[str, Action] = field(default_factory=dict)  # ability key -> its last entry
-    accompanied: Player | None = None
-    attack_landed: list[Player] = field(default_factory=list)  # victims for the Maestrina
-    attack_killed: list[Player] = field(default_factory=list)  # victims for the Capo
+    __slots__ = ("accompanied", "attack_killed", "attack_landed", "chosen", "index", "outcome",
+                 "rules", "state", "submitted")  # fmt: skip
+
+    def __init__(
+        self,
+        rules: WildWestWolf,
+        state: GameState,
+        outcome: PhaseOutcome,
+        index: int,
+        submitted: list[Action],
+    ) -> None:
+        self.rules = rules
+        self.state = state
+        self.outcome = outcome
+        self.index = index
+        self.submitted = submitted  # every entry, in submission order (the pack's, WWW-D19)
+        self.chosen: dict[str, Action] = {}  # ability key -> its last entry
+        self.accompanied: Player | None = None
+        self.attack_landed: list[Player] = []  # victims for the Maestrina
+        self.attack_killed: list[Player] = []  # victims for the Capo
 
     def player(self, name: str | None) -> Player | None:
         return self.state.by_name.get(name) if name else None
@@ -310,9 +319,11 @@ def vision(night: Night) -> None:
 
 def spotted(night: Night) -> None:
     """WWW-R36, R38..R40, R54, WWW-D15: the Maestrina and the Indians learn of each other."""
+    if night.accompanied is None:
+        return
     state, out = night.state, night.outcome
     teacher = state.holder("maestrina")
-    if night.accompanied is None or teacher is None:
+    if teacher is None:
         return
     if not any(p is night.accompanied for p in night.attack_landed):
         return  # WWW-R38: only the Indians' victim counts
@@ -335,8 +346,8 @@ def spotted(night: Night) -> None:
 
 def guilt(night: Night) -> None:
     """WWW-R89, WWW-D7: the decisive voter on the Rinnegato dies; nothing prevents it."""
-    due = night.state.status(GUILT, night.index)
-    if due is None:
+    due = night.state.statuses and night.state.status(GUILT, night.index)
+    if not due:
         return
     guilty = night.state.by_name[due.player]
     if guilty.alive and night.mark(guilty, "guilt"):
@@ -346,11 +357,11 @@ def guilt(night: Night) -> None:
 def bounty_turns(night: Night) -> None:
     """WWW-R84, WWW-D21: the Cacciatore whose bounty died tonight becomes the Rinnegato."""
     state = night.state
-    hunter = state.holder("cacciatore_di_taglie")
     bounty = state.draws.get(BOUNTY)
-    if hunter is None or not hunter.alive or hunter.role != "cacciatore_di_taglie" or not bounty:
+    if not bounty or state.death_phase.get(bounty) != night.index:
         return
-    if state.death_phase.get(bounty) == night.index:
+    hunter = state.holder("cacciatore_di_taglie")
+    if hunter is not None and hunter.alive and hunter.role == "cacciatore_di_taglie":
         hunter.role = "rinnegato"
         hunter.counts_as = night.rules.setup.cards["rinnegato"].counts_as
         night.outcome.tell(hunter.name, "rinnegato", None, bounty)
@@ -360,9 +371,11 @@ def bounty_turns(night: Night) -> None:
 
 def vip(night: Night) -> None:
     """WWW-R66, R70, R71, WWW-D17: the living Capo learns whether each victim was a VIP."""
+    if not night.attack_killed:
+        return
     state, rules = night.state, night.rules
     chief = state.holder("capo_indiano")
-    if not night.attack_killed or chief is None or not chief.alive:
+    if chief is None or not chief.alive:
         return
     vips = set(VIP_ROLES) | ({"sceriffo"} if rules.opt(state, "sheriff_is_vip") else set())
     for victim in night.attack_killed:
@@ -412,10 +425,4 @@ def resolve(
     by_name, ability_for, chosen = state.by_name, rules.ability_for, night.chosen
     for action in actions:  # each entry filed under its ability; the steps read them
         chosen[ability_for(by_name[action.actor], action, out.phase).key] = action
-    at_step = rules.at_step
-    for key, step in rules.night_table:
-        if state.marked or state.corrections:
-            at_step(state, out, key)
-        else:
-            state.step = key
-        step(night)
+    rules.run_night_table(state, out, night)
