@@ -188,8 +188,9 @@ class Inquisizione(Ruleset):
         self.run_vote(state, outcome, votes, weight=weight, weighted={boia.name} if boia else ())
 
     def after_phase(self, state: GameState, outcome: PhaseOutcome) -> None:
-        """INQ-R58, INQ-D13: tell the Lupo Scorbutico once he is the only wolf."""
-        if state.statuses and state.status(night.LAST_WOLF) is not None:
+        """INQ-R58, INQ-D13: tell the Lupo Scorbutico once he is the only wolf (he becomes
+        it in a phase with a death)."""
+        if not outcome.deaths or night.LAST_WOLF in state.statuses:
             return
         grumpy = state.holder("lupo_scorbutico")
         if grumpy is None or not grumpy.alive:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from roles.engine.abilities import Ability, remember_target
-from roles.engine.mechanics import blocked_night, martyr_of_the_pack
+from roles.engine.mechanics import PACK_BLOCKED, blocked_night, martyr_of_the_pack
 from roles.engine.model import Action, Death, GameState, PhaseOutcome, Player, Status
 from roles.wild_west_wolf.abilities import (
     ACCOMPANY,
@@ -222,7 +222,8 @@ def attacks_allowed(rules: WildWestWolf, state: GameState, index: int) -> int:
     """How many victims the Indians may attack on the night ``index`` (WWW §10)."""
     if index == 0:
         return 0  # WWW-R18
-    if not state.statuses:
+    statuses = state.statuses
+    if PACK_BLOCKED not in statuses and REVENGE not in statuses:
         return 1
     blocked = blocked_night(state, index)  # WWW-R91
     revenge = state.status(REVENGE, index) is not None  # WWW-R69

@@ -23,6 +23,8 @@ from roles.wild_west_wolf.abilities import (
     LAW_PHASES,
     NO_ABILITY_RULE,
     PACK_KILL,
+    RECRUIT,
+    SHOOT,
     VISION,
 )
 
@@ -121,8 +123,8 @@ class WildWestWolf(Ruleset):
         return LAW_PHASES if ability.key in ("recruit", "shoot") else ()
 
     def random_fields(self, state: GameState, ability: Ability, rng: random.Random) -> dict:
-        if choices := self.phase_choices(ability):
-            return {"during": rng.choice(choices)}
+        if ability is RECRUIT or ability is SHOOT:
+            return {"during": rng.choice(LAW_PHASES)}
         if ability is VISION:
             return {"vision": True}
         if ability is FAKE_ROLE:
@@ -150,7 +152,7 @@ class WildWestWolf(Ruleset):
 
         if ability is FAKE_ROLE:
             self.check_fake_role(state, label, actor, action)
-        elif self.phase_choices(ability) and action.during not in LAW_PHASES:
+        elif (ability is RECRUIT or ability is SHOOT) and action.during not in LAW_PHASES:
             raise self.violation(
                 label, actor, f"must act during the phase of one of "
                 f"{', '.join(LAW_PHASES)}, not {action.during!r}", "WWW-R63",
