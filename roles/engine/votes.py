@@ -76,8 +76,8 @@ def count_votes(
     This runs once per day of every game, so it works on plain tuples.
     """
     public, secret = current_ballots(votes)
-    if not secret and decisive_rule != "tipping":
-        return _count_public(public, weight if weighted else None, weighted)
+    if decisive_rule != "tipping":
+        return _count_true_votes(public, secret, weight if weighted else None, weighted)
     cast: list[tuple[str, str, int, tuple]] = []  # voter, target, weight, time key
     for voter, (target, key) in public.items():
         if target is not None and voter not in secret:
@@ -110,23 +110,39 @@ def count_votes(
     return Execution(executed, totals, voter)
 
 
-def _count_public(
+def _count_true_votes(
     public: dict[str, tuple],
+    secret: dict[str, tuple],
     weight: Callable[[str, str, bool], int] | None,
     weighted: Collection[str],
 ) -> Execution:
-    """:func:`count_votes` when every true vote is public (most days): one pass."""
+    """:func:`count_votes` under the "latest" rule, in one pass over the true votes: the
+    public ones (unless a secret vote replaces them), then the secret ones."""
     totals: dict[str, int] = {}
     decisive: dict[str, tuple] = {}
-    latest: dict[str, str] = {}
+    latest: dict[str, str] = {}  # target -> the voter of his decisive vote
     for voter, (target, key) in public.items():
-        if target is not None:
+        if target is not None and voter not in secret:
             if weight is not None and voter in weighted:
                 w = weight(voter, target, False)
                 if w <= 0:
                     continue
             else:
                 w = 1
+            totals[target] = totals.get(target, 0) + w
+            if key > decisive.get(target, _NO_KEY):
+                decisive[target] = key
+                latest[target] = voter
+    for voter, (target, _) in secret.items():
+        if target is not None:
+            if weight is not None and voter in weighted:
+                w = weight(voter, target, True)
+                if w <= 0:
+                    continue
+            else:
+                w = 1
+            shown = public.get(voter)
+            key = shown[1] if shown is not None else LATEST  # INQ-R49
             totals[target] = totals.get(target, 0) + w
             if key > decisive.get(target, _NO_KEY):
                 decisive[target] = key

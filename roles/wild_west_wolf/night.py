@@ -198,7 +198,8 @@ def pistolero(night: Night, phase: str, owner: Player | None, owner_alive: bool)
 
 def law_phase(role: str, own_step: Callable[[Night, Player], None]) -> Callable[[Night], None]:
     def step(night: Night) -> None:
-        owner = night.state.holder(role)
+        held = night.state.groups.get(role)  # the deal never changes: a single holder
+        owner = held[0] if held else None
         owner_alive = owner is not None and owner.alive
         if owner_alive:
             own_step(night, owner)
@@ -236,14 +237,19 @@ def attacks_allowed(rules: WildWestWolf, state: GameState, index: int) -> int:
 
 def indians(night: Night) -> None:
     """Phase 5: the attack, the Sciamano's vision, the Maestrina's information."""
-    state = night.state
-    if "pack_kill" in night.chosen and any(
-        p.alive and p.faction == "indiani" for p in state.players
-    ):
+    if "pack_kill" in night.chosen and pack_alive(night.state):
         for victim in pack_victims(night):
             attack(night, victim)
     vision(night)
     spotted(night)
+
+
+def pack_alive(state: GameState) -> bool:
+    """WWW-D19: the pack attacks while one of its members is alive."""
+    for p in state.players:  # noqa: SIM110 - a plain loop: no generator on the hot path
+        if p.alive and p.faction == "indiani":
+            return True
+    return False
 
 
 def pack_victims(night: Night) -> list[Player]:
