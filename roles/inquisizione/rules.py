@@ -112,10 +112,16 @@ class Inquisizione(Ruleset):
 
     def guards_active(self, state: GameState) -> bool:
         """INQ-R38: the power needs both Guards alive (cards never change hands here)."""
-        return all(p.alive for p in state.dealt("guardia_gemella"))
+        for guard in state.dealt("guardia_gemella"):  # noqa: SIM110 - no generator: hot path
+            if not guard.alive:
+                return False
+        return True
 
     def werewolves_alive(self, state: GameState) -> bool:
-        return any(p.alive for p in state.dealt("lupo_mannaro"))
+        for wolf in state.dealt("lupo_mannaro"):  # noqa: SIM110 - no generator: hot path
+            if wolf.alive:
+                return True
+        return False
 
     def maul_blocked(self, state: GameState, label: str) -> bool:
         """INQ-R61, INQ-D25: no maul the night after the Martire was mauled."""
