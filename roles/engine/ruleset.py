@@ -423,7 +423,8 @@ class Ruleset(ABC):
         return 1
 
     def likely_targets(self, state: GameState, ability: Ability, pool: list[str]) -> list[str]:
-        """The simulator's first guess at targets (the legality check still decides)."""
+        """The simulator's first guess at targets (the legality check still decides), made
+        once per game: it reads only what a death does not change (a card, a pack's faction)."""
         return pool
 
     def random_fields(self, state: GameState, ability: Ability, rng: random.Random) -> dict:
