@@ -14,6 +14,7 @@ from roles.engine.abilities import Ability, remember_target
 from roles.engine.mechanics import PACK_BLOCKED, blocked_night, martyr_of_the_pack
 from roles.engine.model import Action, Death, GameState, PhaseOutcome, Player, Status
 from roles.wild_west_wolf.abilities import (
+    ABILITIES,
     ACCOMPANY,
     DELIVER,
     RECRUIT,
@@ -429,7 +430,15 @@ def resolve(
     rules: WildWestWolf, state: GameState, out: PhaseOutcome, actions: list[Action]
 ) -> None:
     night = Night(rules, state, out, state.phase_index, actions)
-    by_name, ability_for, chosen = state.by_name, rules.ability_for, night.chosen
-    for action in actions:  # each entry filed under its ability; the steps read them
-        chosen[ability_for(by_name[action.actor], action, out.phase).key] = action
+    by_name, chosen = state.by_name, night.chosen
+    for action in actions:  # each (checked) entry filed under its ability; the steps read it
+        key = VISION.key if action.vision else ABILITY_KEYS[by_name[action.actor].dealt_role]
+        chosen[key] = action
     rules.run_night_table(state, out, night)
+
+
+# A card's ability key, but the vision's (flagged on the action, WWW-R74): the Sciamano's
+# other entries are pack kills.
+ABILITY_KEYS = {
+    role: next(a.key for a in abilities if a is not VISION) for role, abilities in ABILITIES.items()
+}
