@@ -7,9 +7,11 @@ Each game is dealt at random and played to its end by the simulator
 engine's legality checks accept; the engine validates and resolves every phase.
 Then the engine alone replays recorded games (`--replay N` of them per setup, the
 submissions the simulator made), validating and resolving every phase as `manage.py
-replay` and the site's rebuild do; it checks that it replayed as many games as asked and
-that each ended with the recorded winners.
-The last lines are `<setup> games/s: N` (simulated) and `<setup> replayed games/s: N`.
+replay` and the site's rebuild do; it checks that it replayed as many games as asked, each
+phase with the recorded deaths, results and vote, and each game to the recorded winners.
+Time is CPU time (``--seconds`` of it per setup), and each rate is given per wall second
+and per CPU second (the machine is shared: the CPU figure is the one to compare).
+The last lines are `<setup> games/s: ...` (simulated) and `<setup> replayed games/s: ...`.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from roles.engine.model import PhaseOutcome
 from roles.engine.registry import ruleset_for
 from roles.engine.setups import deal_roles
 from roles.engine.simulate import random_game
@@ -29,39 +32,60 @@ from roles.engine.simulate import random_game
 SETUPS = ("wild-west-wolf", "inquisizione")
 
 
-def simulate(setup: str, seconds: float, kept: int) -> tuple[int, int, float, list]:
-    """Random games for ``seconds``; the first ``kept`` are recorded for the replay."""
+def simulate(setup: str, seconds: float, kept: int) -> tuple[int, int, float, float, list]:
+    """Random games for ``seconds`` of CPU time; the first ``kept`` are recorded for the
+    replay. Returns games, phases, wall seconds, CPU seconds and the recorded games."""
     games = phases = 0
     logs = []
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds or len(logs) < kept:
+    start, cpu_start = time.perf_counter(), time.process_time()
+    while (cpu := time.process_time() - cpu_start) < seconds or len(logs) < kept:
         state, log = random_game(setup, games)
         if games < kept:
             logs.append((games, log, state.winners))
         games += 1
         phases += len(log)
-    return games, phases, elapsed, logs
+    return games, phases, time.perf_counter() - start, cpu, logs
 
 
-def replay(setup: str, logs: list) -> float:
-    """Replays the recorded submissions (the engine alone, validating every phase): games/s.
-    Fails unless every recorded game was replayed to its recorded winners."""
+def replay(setup: str, logs: list) -> tuple[float, float]:
+    """Replays the recorded submissions (the engine alone, validating every phase): games
+    per wall second and per CPU second. Fails unless every recorded game was replayed, phase
+    by phase, to its recorded deaths, results and winners."""
     rules = ruleset_for(setup)
     names = [f"P{i:02d}" for i in range(rules.setup.players)]
     deals = [(seed, deal_roles(rules.setup, names, random.Random(seed))) for seed, *_ in logs]
     replayed = []
-    start = time.perf_counter()
+    outcomes = []
+    start, cpu_start = time.perf_counter(), time.process_time()
     for (seed, dealt), (_, log, _) in zip(deals, logs, strict=True):
         state, _ = rules.new_game(dealt, seed=seed)
+        played = outcomes.append
         for label, actions, votes, _ in log:
-            rules.play(state, label, actions=actions, votes=votes)
+            played(rules.play(state, label, actions=actions, votes=votes))
         replayed.append(state.winners)
+    cpu = time.process_time() - cpu_start
     elapsed = time.perf_counter() - start
     if replayed != [winners for *_, winners in logs]:
         sys.exit(f"{setup}: the replay did not end as the recorded games did")
-    print(f"{setup}: replayed {len(replayed)} games of {len(logs)} asked, each to its "
-          "recorded winners")  # fmt: skip
-    return len(replayed) / elapsed
+    recorded = [outcome for _, log, _ in logs for *_, outcome in log]
+    if len(outcomes) != len(recorded) or any(
+        _facts(mine) != _facts(theirs) for mine, theirs in zip(outcomes, recorded, strict=True)
+    ):
+        sys.exit(f"{setup}: a replayed phase differs from the recorded one")
+    print(f"{setup}: replayed {len(replayed)} games of {len(logs)} asked ({len(outcomes)} "
+          "phases), each phase as recorded and each game to its recorded winners")  # fmt: skip
+    return len(replayed) / elapsed, len(replayed) / cpu
+
+
+def _facts(outcome: PhaseOutcome) -> tuple:
+    """What a phase decided: its deaths, its results and its execution."""
+    execution = outcome.execution.as_dict() if outcome.execution else None
+    return (
+        outcome.phase,
+        [d.as_dict() for d in outcome.deaths],
+        [r.as_dict() for r in outcome.results],
+        execution,
+    )
 
 
 def main() -> None:
@@ -72,15 +96,17 @@ def main() -> None:
     rates, replays = {}, {}
     for setup in SETUPS:
         random_game(setup, 0)  # warm up imports and caches
-        games, phases, elapsed, logs = simulate(setup, args.seconds, args.replay)
-        rates[setup] = games / elapsed
+        games, phases, elapsed, cpu, logs = simulate(setup, args.seconds, args.replay)
+        rates[setup] = (games / elapsed, games / cpu)
         print(f"{setup}: {games} games, {phases / games:.1f} phases/game, "
-              f"{phases / elapsed:,.0f} phases/s")  # fmt: skip
+              f"{phases / cpu:,.0f} phases per CPU second")  # fmt: skip
         replays[setup] = replay(setup, logs)
     for setup in SETUPS:
-        print(f"{setup} games/s: {rates[setup]:.0f}")
+        wall, cpu = rates[setup]
+        print(f"{setup} games/s: {wall:.0f} wall, {cpu:.0f} per CPU second")
     for setup in SETUPS:
-        print(f"{setup} replayed games/s: {replays[setup]:.0f}")
+        wall, cpu = replays[setup]
+        print(f"{setup} replayed games/s: {wall:.0f} wall, {cpu:.0f} per CPU second")
 
 
 if __name__ == "__main__":

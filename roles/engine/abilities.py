@@ -7,10 +7,10 @@ never-twice bans), each refusal citing the rule that makes it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from roles.engine.model import Action, GameState, Player
+from roles.engine.model import Action, GameState, PastTargets, Player
 
 if TYPE_CHECKING:
     from roles.engine.ruleset import Ruleset
@@ -37,37 +37,23 @@ class Ability:
     shared: bool = False  # one slot for a group: the last entry counts
     needs_target: bool = True
     optional_target: bool = False  # a null target clears a standing choice (Templare)
-    # Keys in ``GameState.memory``: each user's previous target, and his targets so far.
-    last_key: str = field(init=False, repr=False, compare=False)
-    all_key: str = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "last_key", f"last:{self.key}")
-        object.__setattr__(self, "all_key", f"all:{self.key}")
 
 
 def available(state: GameState, label: str, actor: Player, ability: Ability) -> bool:
     """Whether ``ability`` can be used at all in ``label`` (timing and once-per-game uses),
     before any target is considered: what a player form shows or hides."""
-    night = int(label[1:]) if label[0] == "N" else None
-    if (ability.when == NIGHT and night is None) or (ability.when == DAY and night is not None):
-        return False
-    if night is not None and (
-        night < ability.first_night
-        or (ability.only_night is not None and night != ability.only_night)
-    ):
+    if label[0] == "N":
+        night = int(label[1:])
+        only = ability.only_night
+        if (
+            ability.when == DAY
+            or night < ability.first_night
+            or (only is not None and only != night)
+        ):
+            return False
+    elif ability.when == NIGHT:
         return False
     return not (ability.once_rule and (actor.name, ability.key) in state.used)
-
-
-def used_key(ability: Ability, actor: Player) -> tuple[str, str]:
-    """The key of a spent once-per-game ability in ``GameState.used``."""
-    return (actor.name, ability.key)
-
-
-def last_targets(state: GameState, ability: Ability) -> dict[str, str]:
-    """Memory of each ability's targets: ``{actor or group: name}`` of the previous night."""
-    return state.memory.setdefault(ability.last_key, {})
 
 
 def check_ability(
@@ -81,22 +67,16 @@ def check_ability(
     owner: str | None = None,
 ) -> Player | None:
     """Enforce what every ability shares; return the target (None when it has none)."""
-    night = int(label[1:]) if label[0] == "N" else None
     when = ability.when
-    if when != ANY:
-        if when == NIGHT and night is None:
-            raise ruleset.violation(label, actor, f"can {ability.verb} only at night", ability.rule)
-        if when == DAY and night is not None:
-            raise ruleset.violation(label, actor, f"can {ability.verb} only by day", ability.rule)
-    if night is not None and ability.only_night is not None and night != ability.only_night:
-        raise ruleset.violation(
-            label, actor, f"can {ability.verb} only on N{ability.only_night}", ability.rule
-        )
-    if night is not None and night < ability.first_night:
-        raise ruleset.violation(
-            label, actor, f"cannot {ability.verb} on N0", ability.first_night_rule or ability.rule
-        )
-    if ability.once_rule and used_key(ability, actor) in state.used:
+    night: int | None = None
+    if label[0] == "N":
+        night = number = int(label[1:])
+        only = ability.only_night
+        if when == DAY or number < ability.first_night or (only is not None and only != number):
+            _refuse_timing(ruleset, label, actor, ability, night)
+    elif when == NIGHT:
+        _refuse_timing(ruleset, label, actor, ability, night)
+    if ability.once_rule and (actor.name, ability.key) in state.used:
         raise ruleset.violation(
             label, actor, f"has already used his once-per-game power ({ability.verb})",
             ability.once_rule,
@@ -117,27 +97,50 @@ def check_ability(
             rule_dead=None if dead_allowed else ability.dead_rule,
             verb=ability.verb,
         )  # fmt: skip
-    memory_key = owner or actor.name
-    if ability.repeat_rule and night is not None:
-        previous = state.memory.get(ability.last_key, {}).get(memory_key)
-        if previous is not None and previous == (night - 1, target.name):
-            raise ruleset.violation(
-                label, actor, f"cannot {ability.verb} {target.name} two nights in a row",
-                ability.repeat_rule,
-            )  # fmt: skip
-    if ability.never_twice_rule:
-        done = state.memory.get(ability.all_key, {}).get(memory_key, ())
-        if target.name in done:
-            raise ruleset.violation(
-                label, actor, f"cannot {ability.verb} {target.name} a second time",
-                ability.never_twice_rule,
-            )  # fmt: skip
+    if (ability.repeat_rule or ability.never_twice_rule) and state.targets:
+        past = state.targets.get((ability.key, owner or actor.name))
+        if past is not None:
+            repeat = night is not None and past.night == night - 1 and past.last == target.name
+            if ability.repeat_rule and repeat:
+                raise ruleset.violation(
+                    label, actor, f"cannot {ability.verb} {target.name} two nights in a row",
+                    ability.repeat_rule,
+                )  # fmt: skip
+            if ability.never_twice_rule and target.name in past.every:
+                raise ruleset.violation(
+                    label, actor, f"cannot {ability.verb} {target.name} a second time",
+                    ability.never_twice_rule,
+                )  # fmt: skip
     ruleset.check_target(state, label, actor, ability, target)
     return target
 
 
+def _refuse_timing(
+    ruleset: Ruleset, label: str, actor: Player, ability: Ability, night: int | None
+) -> None:
+    """The refusal of an ability used in the wrong phase, the first rule that forbids it."""
+    when = ability.when
+    if when != ANY:
+        if when == NIGHT and night is None:
+            raise ruleset.violation(label, actor, f"can {ability.verb} only at night", ability.rule)
+        if when == DAY and night is not None:
+            raise ruleset.violation(label, actor, f"can {ability.verb} only by day", ability.rule)
+    if night is not None and ability.only_night is not None and night != ability.only_night:
+        raise ruleset.violation(
+            label, actor, f"can {ability.verb} only on N{ability.only_night}", ability.rule
+        )
+    if night is not None and night < ability.first_night:
+        raise ruleset.violation(
+            label, actor, f"cannot {ability.verb} on N0", ability.first_night_rule or ability.rule
+        )
+
+
 def remember_target(state: GameState, ability: Ability, night: int, who: str, target: str) -> None:
-    """Record a resolved target for the consecutive-night and never-twice bans."""
-    last_targets(state, ability)[who] = (night, target)
-    if ability.never_twice_rule:
-        state.memory.setdefault(ability.all_key, {}).setdefault(who, []).append(target)
+    """Record a resolved target (``who``: the user, or his group) for the consecutive-night
+    and never-twice bans."""
+    past = state.targets.get((ability.key, who))
+    if past is None:
+        state.targets[(ability.key, who)] = PastTargets(night, target, [target])
+    else:
+        past.night, past.last = night, target
+        past.every.append(target)

@@ -19,4 +19,5 @@ def martyr_of_the_pack(
 
 def blocked_night(state: GameState, night_index: int) -> bool:
     """Whether the pack may not kill on night ``night_index`` (see martyr_of_the_pack)."""
-    return bool(state.statuses) and state.status(PACK_BLOCKED, night_index) is not None
+    block = state.statuses.get(PACK_BLOCKED)
+    return block is not None and block.phase == night_index

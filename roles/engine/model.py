@@ -83,6 +83,16 @@ class Status:
 
 
 @dataclass(slots=True)
+class PastTargets:
+    """Whom one user (or group) of an ability has targeted: the previous night's target, for
+    the consecutive-night bans, and every target so far, for the never-twice bans."""
+
+    night: int  # the night number of ``last`` (N1 = 1)
+    last: str
+    every: list[str]
+
+
+@dataclass(slots=True)
 class Result:
     """One piece of private information given to a player."""
 
@@ -114,15 +124,33 @@ class Execution:
         return {"executed": self.executed, "totals": dict(self.totals)}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class PhaseOutcome:
     phase: str
-    deaths: list[Death] = field(default_factory=list)
-    results: list[Result] = field(default_factory=list)
-    execution: Execution | None = None
-    trace: list[str] = field(default_factory=list)
-    departed: list[str] = field(default_factory=list)
-    public_votes: list[Vote] = field(default_factory=list)
+    deaths: list[Death]
+    results: list[Result]
+    execution: Execution | None
+    trace: list[str]
+    departed: list[str]
+    public_votes: list[Vote]
+
+    def __init__(  # written out: one is made per phase, and a dataclass's factories cost
+        self,
+        phase: str,
+        deaths: list[Death] | None = None,
+        results: list[Result] | None = None,
+        execution: Execution | None = None,
+        trace: list[str] | None = None,
+        departed: list[str] | None = None,
+        public_votes: list[Vote] | None = None,
+    ) -> None:
+        self.phase = phase
+        self.deaths = [] if deaths is None else deaths
+        self.results = [] if results is None else results
+        self.execution = execution
+        self.trace = [] if trace is None else trace
+        self.departed = [] if departed is None else departed
+        self.public_votes = [] if public_votes is None else public_votes
 
     def tell(self, to: str, kind: str, about: str | None, value: Any) -> None:
         self.results.append(Result(to, kind, about, value))
@@ -141,11 +169,14 @@ class GameState:
     players: list[Player]
     by_name: dict[str, Player]
     phase_index: int = -1  # index of the last resolved phase (N0=0, D1=1, N1=2, ...)
-    # Per-game memory the rules need; every entry is documented where it is set.
+    # What the rules remember from phase to phase, each fact typed.
     used: set[tuple[str, str]] = field(default_factory=set)  # (player, ability) once per game
-    memory: dict[str, Any] = field(default_factory=dict)  # the deal's draws, past targets
+    draws: dict[str, str] = field(default_factory=dict)  # the deal's secret draws, by name
+    # (ability key, user or group) -> whom he targeted: the bans on repeats read it
+    targets: dict[tuple[str, str], PastTargets] = field(default_factory=dict)
     statuses: dict[str, Status] = field(default_factory=dict)  # by kind: one of each at a time
     wills: dict[str, str] = field(default_factory=dict)  # author -> text (cut)
+    wills_delivered: set[str] = field(default_factory=set)  # authors already delivered
     death_order: list[str] = field(default_factory=list)
     death_phase: dict[str, int] = field(default_factory=dict)
     goal_met: set[str] = field(default_factory=set)  # loners who reached their objective
@@ -169,7 +200,7 @@ class GameState:
 
     def holder(self, role: str) -> Player | None:
         """The player dealt ``role`` (single roles only)."""
-        held = self.dealt(role)
+        held = self.groups.get(role)
         return held[0] if held else None
 
     def set_status(self, status: Status) -> None:
@@ -214,7 +245,12 @@ class GameState:
 
 def phase_label(index: int) -> str:
     """0 -> N0, 1 -> D1, 2 -> N1, 3 -> D2, ..."""
+    if 0 <= index < len(_LABELS):
+        return _LABELS[index]
     return f"N{index // 2}" if index % 2 == 0 else f"D{index // 2 + 1}"
+
+
+_LABELS = tuple(f"N{i // 2}" if i % 2 == 0 else f"D{i // 2 + 1}" for i in range(400))
 
 
 def phase_index(label: str) -> int:

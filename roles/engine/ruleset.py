@@ -62,6 +62,7 @@ class Ruleset(ABC):
         self.setup: Setup = load_setup(self.key)
         # Whether the simulator must ask random_fields (most rulesets need no extra field).
         self.has_random_fields = type(self).random_fields is not Ruleset.random_fields
+        self.has_after_phase = type(self).after_phase is not Ruleset.after_phase
         order = tuple(self.setup.night_order if night_order is None else night_order)
         unknown = [key for key in order if key not in self.night_steps]
         if unknown:
@@ -195,15 +196,17 @@ class Ruleset(ABC):
         if label != expected:
             raise RuleViolation(f"phase {label} given where {expected} comes next", "spec",
                                 phase=label)  # fmt: skip
-        if state.over:
+        if state.winning_factions is not None:
             raise RuleViolation("the game is already over", "spec", phase=label)
         actions = list(actions)
         votes = list(votes)
-        if checked:
+        if not checked:
+            if actions:
+                self.validate_actions(state, label, actions)
             if votes:
                 self.check_votes(state, label, votes)
-        else:
-            self.validate(state, label, actions, votes)
+        elif votes:
+            self.check_votes(state, label, votes)
         if corrections:
             state.corrections = self.check_corrections(state, label, corrections)
         if wills:
@@ -218,11 +221,12 @@ class Ruleset(ABC):
             self.resolve_day(state, outcome, actions, votes)
         if state.marked or state.corrections:
             self.at_step(state, outcome, "")  # the last step's deaths
+            if state.corrections:
+                self.gm_kills(state, outcome, None)  # then the GM's at the end of the phase
+                state.corrections = ()
         state.step = ""
-        if state.corrections:
-            self.gm_kills(state, outcome, None)  # then the GM's at the end of the phase
-            state.corrections = ()
-        self.after_phase(state, outcome)
+        if self.has_after_phase:
+            self.after_phase(state, outcome)
         if outcome.deaths:  # only a death or a departure can change who has won
             self.check_win(state, outcome)
         return outcome
@@ -280,6 +284,19 @@ class Ruleset(ABC):
             self.gm_kills(state, outcome, state.step)
         state.step = step
 
+    def run_night_table(self, state: GameState, outcome: PhaseOutcome, night: Any) -> None:
+        """Run the night's steps in the table's order; each step's marked deaths apply as
+        the next begins (and the GM's corrections act at the step they name)."""
+        if state.corrections:
+            for key, step in self.night_table:
+                self.at_step(state, outcome, key)
+                step(night)
+            return
+        for key, step in self.night_table:
+            if state.marked:
+                self.at_step(state, outcome, key)
+            step(night)
+
     def gm_kills(self, state: GameState, outcome: PhaseOutcome, step: str | None) -> None:
         """The GM's added deaths at the end of ``step``."""
         for correction in state.corrections:
@@ -324,11 +341,21 @@ class Ruleset(ABC):
     def validate(
         self, state: GameState, label: str, actions: list[Action], votes: list[Vote]
     ) -> None:
+        if actions:
+            self.validate_actions(state, label, actions)
+        if votes:
+            self.check_votes(state, label, votes)
+
+    def validate_actions(self, state: GameState, label: str, actions: list[Action]) -> None:
+        """Every action legal, and at most one use of each ability slot per phase."""
         seen: set[str] = set()
+        by_name, check_action = state.by_name, self.check_action
         for action in actions:
-            actor = self.player(state, action.actor, label)
-            self.require_in_game(actor, label)
-            slot = self.check_action(state, label, action)
+            actor = by_name.get(action.actor)  # type: ignore[arg-type]
+            if actor is None or not actor.alive:
+                actor = self.player(state, action.actor, label)
+                self.require_in_game(actor, label)
+            slot = check_action(state, label, action)
             if slot is not None:
                 if slot in seen:
                     raise self.violation(
@@ -336,8 +363,6 @@ class Ruleset(ABC):
                         self.ability_rule(actor),
                     )  # fmt: skip
                 seen.add(slot)
-        if votes:
-            self.check_votes(state, label, votes)
 
     def check_votes(self, state: GameState, label: str, votes: list[Vote]) -> None:
         """All the day's votes; the common legal case is checked inline (it runs for
@@ -398,7 +423,8 @@ class Ruleset(ABC):
         return 1
 
     def likely_targets(self, state: GameState, ability: Ability, pool: list[str]) -> list[str]:
-        """The simulator's first guess at targets (the legality check still decides)."""
+        """The simulator's first guess at targets (the legality check still decides), made
+        once per game: it reads only what a death does not change (a card, a pack's faction)."""
         return pool
 
     def random_fields(self, state: GameState, ability: Ability, rng: random.Random) -> dict:

@@ -69,12 +69,7 @@ class SimpleRuleset(Ruleset):
         night = Night(self, state, outcome, state.phase_index)
         for action in actions:
             night.chosen[self.ability_key(state.by_name[action.actor], action)] = action
-        for key, step in self.night_table:
-            if state.marked or state.corrections:
-                self.at_step(state, outcome, key)
-            else:
-                state.step = key
-            step(night)
+        self.run_night_table(state, outcome, night)
 
     def resolve_day(
         self, state: GameState, outcome: PhaseOutcome, actions: list[Action], votes: list[Vote]

@@ -99,9 +99,10 @@ def random_actions(
 
 class Pools:
     """The names the simulator draws targets from: the living, or everyone still in the
-    village (the dead too) for an ability that may target the dead; narrowed per ability
-    by the ruleset's guess until someone dies or leaves (a guess only: the legality check
-    still judges every draw)."""
+    village (the dead too) for an ability that may target the dead; narrowed once per
+    ability by the ruleset's guess, which must read only what a death does not change (a
+    card, a pack's faction), and kept up to date as players die or leave (a guess only: the
+    legality check still judges every draw)."""
 
     __slots__ = ("by_ability", "living", "present")
 
@@ -121,11 +122,18 @@ class Pools:
         return pool
 
     def remove(self, player: Player) -> None:
-        """``player`` died (or left: then he is not even a target for the dead)."""
-        self.living.remove(player.name)
+        """``player`` died (or left: then he is not even a target for the dead). The narrowed
+        pools lose him too: the rulesets' guesses read what a death does not change."""
+        name = player.name
+        living, present = self.living, self.present
+        living.remove(name)
         if player.departed:
-            self.present.remove(player.name)
-        self.by_ability.clear()
+            present.remove(name)
+        for ability, pool in self.by_ability.items():
+            if pool is living or pool is present:
+                continue  # the same list: already done
+            if (ability.dead_rule or player.departed) and name in pool:
+                pool.remove(name)
 
 
 def random_votes(

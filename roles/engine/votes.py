@@ -76,6 +76,8 @@ def count_votes(
     This runs once per day of every game, so it works on plain tuples.
     """
     public, secret = current_ballots(votes)
+    if decisive_rule != "tipping":
+        return _count_true_votes(public, secret, weight if weighted else None, weighted)
     cast: list[tuple[str, str, int, tuple]] = []  # voter, target, weight, time key
     for voter, (target, key) in public.items():
         if target is not None and voter not in secret:
@@ -106,6 +108,50 @@ def count_votes(
         )
         voter = _tipping_voter(executed, on, totals, decisive)
     return Execution(executed, totals, voter)
+
+
+def _count_true_votes(
+    public: dict[str, tuple],
+    secret: dict[str, tuple],
+    weight: Callable[[str, str, bool], int] | None,
+    weighted: Collection[str],
+) -> Execution:
+    """:func:`count_votes` under the "latest" rule, in one pass over the true votes: the
+    public ones (unless a secret vote replaces them), then the secret ones."""
+    totals: dict[str, int] = {}
+    decisive: dict[str, tuple] = {}
+    latest: dict[str, str] = {}  # target -> the voter of his decisive vote
+    for voter, (target, key) in public.items():
+        if target is not None and voter not in secret:
+            if weight is not None and voter in weighted:
+                w = weight(voter, target, False)
+                if w <= 0:
+                    continue
+            else:
+                w = 1
+            totals[target] = totals.get(target, 0) + w
+            if key > decisive.get(target, _NO_KEY):
+                decisive[target] = key
+                latest[target] = voter
+    for voter, (target, _) in secret.items():
+        if target is not None:
+            if weight is not None and voter in weighted:
+                w = weight(voter, target, True)
+                if w <= 0:
+                    continue
+            else:
+                w = 1
+            shown = public.get(voter)
+            key = shown[1] if shown is not None else LATEST  # INQ-R49
+            totals[target] = totals.get(target, 0) + w
+            if key > decisive.get(target, _NO_KEY):
+                decisive[target] = key
+                latest[target] = voter
+    executed = _executed_from(totals, decisive)
+    return Execution(executed, totals, latest[executed] if executed is not None else None)
+
+
+_NO_KEY = (-1,)
 
 
 def _tipping_voter(

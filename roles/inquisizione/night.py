@@ -7,7 +7,6 @@ start of the night. All results are delivered at dawn, to the dead too (INQ-D22)
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from roles.engine.abilities import remember_target
@@ -15,22 +14,31 @@ from roles.engine.mechanics import blocked_night, martyr_of_the_pack
 from roles.engine.model import Action, GameState, PhaseOutcome, Player
 from roles.inquisizione.abilities import ABILITIES, PROTECT
 
+# The Inquisizione statuses (GameState.statuses); both stand until replaced.
 DESIGNATION = "designation"  # the Templare's standing choice, read at his death (INQ-R50)
+LAST_WOLF = "last_wolf"  # the Lupo Scorbutico has been told he mauls alone (INQ-R58)
 
 if TYPE_CHECKING:
     from roles.inquisizione.rules import Inquisizione
 
 
-@dataclass
 class Night:
-    rules: Inquisizione
-    state: GameState
-    outcome: PhaseOutcome
-    index: int
-    chosen: dict[str, Action] = field(default_factory=dict)  # ability key -> last action
-    recipient: str | None = None  # the Postino's redirect
-    protected: str | None = None
-    visitors: set[str] = field(default_factory=set)  # who targeted the Lupo Scorbutico
+    """What one night's resolution carries from step to step."""
+
+    __slots__ = ("chosen", "index", "outcome", "protected", "recipient", "rules", "state",
+                 "visitors")  # fmt: skip
+
+    def __init__(
+        self, rules: Inquisizione, state: GameState, outcome: PhaseOutcome, index: int
+    ) -> None:
+        self.rules = rules
+        self.state = state
+        self.outcome = outcome
+        self.index = index
+        self.chosen: dict[str, Action] = {}  # ability key -> last action
+        self.recipient: str | None = None  # the Postino's redirect
+        self.protected: str | None = None
+        self.visitors: set[str] = set()  # who targeted the Lupo Scorbutico
 
     def acting(self, key: str, role: str) -> tuple[Player, Action] | None:
         """The living holder of ``role`` and his action ``key``, if he submitted one."""
@@ -186,10 +194,4 @@ def resolve(
     night = Night(rules, state, out, state.phase_index)
     for action in actions:
         night.chosen[ABILITIES[state.by_name[action.actor].role].key] = action  # the last counts
-    at_step = rules.at_step
-    for key, step in rules.night_table:
-        if state.marked or state.corrections:
-            at_step(state, out, key)
-        else:
-            state.step = key
-        step(night)
+    rules.run_night_table(state, out, night)

@@ -87,7 +87,9 @@ class Inquisizione(Ruleset):
         elif ability is MAUL and label != "N0":
             self.check_may_maul(state, label, actor)
 
-        check_ability(self, state, label, actor, action, ability, owner=self.slot_owner(actor))
+        remembered = ability.repeat_rule or ability.never_twice_rule  # by group, for the Guards
+        owner = self.slot_owner(actor) if remembered else None
+        check_ability(self, state, label, actor, action, ability, owner=owner)
         return None if ability.shared else ability.key
 
     def check_target(
@@ -110,10 +112,16 @@ class Inquisizione(Ruleset):
 
     def guards_active(self, state: GameState) -> bool:
         """INQ-R38: the power needs both Guards alive (cards never change hands here)."""
-        return all(p.alive for p in state.dealt("guardia_gemella"))
+        for guard in state.dealt("guardia_gemella"):  # noqa: SIM110 - no generator: hot path
+            if not guard.alive:
+                return False
+        return True
 
     def werewolves_alive(self, state: GameState) -> bool:
-        return any(p.alive for p in state.dealt("lupo_mannaro"))
+        for wolf in state.dealt("lupo_mannaro"):  # noqa: SIM110 - no generator: hot path
+            if wolf.alive:
+                return True
+        return False
 
     def maul_blocked(self, state: GameState, label: str) -> bool:
         """INQ-R61, INQ-D25: no maul the night after the Martire was mauled."""
@@ -186,14 +194,15 @@ class Inquisizione(Ruleset):
         self.run_vote(state, outcome, votes, weight=weight, weighted={boia.name} if boia else ())
 
     def after_phase(self, state: GameState, outcome: PhaseOutcome) -> None:
-        """INQ-R58, INQ-D13: tell the Lupo Scorbutico once he is the only wolf."""
-        if state.memory.get("last_wolf_told"):
+        """INQ-R58, INQ-D13: tell the Lupo Scorbutico once he is the only wolf (he becomes
+        it in a phase with a death)."""
+        if not outcome.deaths or night.LAST_WOLF in state.statuses:
             return
         grumpy = state.holder("lupo_scorbutico")
         if grumpy is None or not grumpy.alive:
             return
         if not self.werewolves_alive(state):
-            state.memory["last_wolf_told"] = True
+            state.set_status(Status(night.LAST_WOLF, None, grumpy.name))
             outcome.tell(grumpy.name, "last_wolf", None, True)
             outcome.why(f"{grumpy.name} (lupo_scorbutico) is the only wolf left and mauls alone "
                         "from now on [INQ-R58]")  # fmt: skip

@@ -8,13 +8,13 @@ state at its start. All results are delivered at dawn, to the dead too.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from roles.engine.abilities import Ability, remember_target
-from roles.engine.mechanics import blocked_night, martyr_of_the_pack
+from roles.engine.mechanics import PACK_BLOCKED, blocked_night, martyr_of_the_pack
 from roles.engine.model import Action, Death, GameState, PhaseOutcome, Player, Status
 from roles.wild_west_wolf.abilities import (
+    ABILITIES,
     ACCOMPANY,
     DELIVER,
     RECRUIT,
@@ -28,6 +28,7 @@ EXECUTED = "executed"  # the day's executed player, for the next night's Pastore
 REVENGE = "revenge"  # the night after the Capo's execution: two attacks (WWW-R69)
 GUILT = "guilt"  # the decisive voter on the Rinnegato dies the next night (WWW-R89, D7)
 FAKE_ROLE_CHOSEN = "fake_role"  # the Pianista's disguise, for the whole game (WWW-R90)
+BOUNTY = "bounty_target"  # the deal's draw (GameState.draws): the Cacciatore's bounty (WWW-R79)
 
 if TYPE_CHECKING:
     from roles.wild_west_wolf.rules import WildWestWolf
@@ -35,19 +36,29 @@ if TYPE_CHECKING:
 __all__ = ["STEPS", "Death", "attacks_allowed", "resolve"]
 
 
-@dataclass
 class Night:
     """What one night's resolution carries from step to step."""
 
-    rules: WildWestWolf
-    state: GameState
-    outcome: PhaseOutcome
-    index: int
-    chosen: dict[str, Action] = field(default_factory=dict)  # ability key -> action
-    pack_targets: list[str] = field(default_factory=list)  # in submission order
-    accompanied: Player | None = None
-    attack_landed: list[Player] = field(default_factory=list)  # victims for the Maestrina
-    attack_killed: list[Player] = field(default_factory=list)  # victims for the Capo
+    __slots__ = ("accompanied", "attack_killed", "attack_landed", "chosen", "index", "outcome",
+                 "rules", "state", "submitted")  # fmt: skip
+
+    def __init__(
+        self,
+        rules: WildWestWolf,
+        state: GameState,
+        outcome: PhaseOutcome,
+        index: int,
+        submitted: list[Action],
+    ) -> None:
+        self.rules = rules
+        self.state = state
+        self.outcome = outcome
+        self.index = index
+        self.submitted = submitted  # every entry, in submission order (the pack's, WWW-D19)
+        self.chosen: dict[str, Action] = {}  # ability key -> its last entry
+        self.accompanied: Player | None = None
+        self.attack_landed: list[Player] = []  # victims for the Maestrina
+        self.attack_killed: list[Player] = []  # victims for the Capo
 
     def player(self, name: str | None) -> Player | None:
         return self.state.by_name.get(name) if name else None
@@ -98,7 +109,7 @@ def notaio(night: Night, owner: Player) -> None:
         if name in state.wills and state.death_phase[name] < night.index
     ]  # fmt: skip
     if night.rules.opt(state, "notary_delivery") == "since_last":
-        delivered = state.memory.setdefault("wills_delivered", set())
+        delivered = state.wills_delivered
         authors = [name for name in authors if name not in delivered]
         delivered.update(authors)
     if authors:
@@ -188,7 +199,8 @@ def pistolero(night: Night, phase: str, owner: Player | None, owner_alive: bool)
 
 def law_phase(role: str, own_step: Callable[[Night, Player], None]) -> Callable[[Night], None]:
     def step(night: Night) -> None:
-        owner = night.state.holder(role)
+        held = night.state.groups.get(role)  # the deal never changes: a single holder
+        owner = held[0] if held else None
         owner_alive = owner is not None and owner.alive
         if owner_alive:
             own_step(night, owner)
@@ -212,7 +224,8 @@ def attacks_allowed(rules: WildWestWolf, state: GameState, index: int) -> int:
     """How many victims the Indians may attack on the night ``index`` (WWW §10)."""
     if index == 0:
         return 0  # WWW-R18
-    if not state.statuses:
+    statuses = state.statuses
+    if PACK_BLOCKED not in statuses and REVENGE not in statuses:
         return 1
     blocked = blocked_night(state, index)  # WWW-R91
     revenge = state.status(REVENGE, index) is not None  # WWW-R69
@@ -225,19 +238,37 @@ def attacks_allowed(rules: WildWestWolf, state: GameState, index: int) -> int:
 
 def indians(night: Night) -> None:
     """Phase 5: the attack, the Sciamano's vision, the Maestrina's information."""
-    state, rules = night.state, night.rules
-    attacks = attacks_allowed(rules, state, night.index)
-    pack_alive = any(p.alive and p.faction == "indiani" for p in state.players)
-    victims: list[str] = []
-    for name in reversed(night.pack_targets):  # the last entries count (WWW-D19)
-        if len(victims) < attacks and name not in victims:
-            victims.append(name)
-    victims.reverse()
-    if pack_alive:
-        for name in victims:
-            attack(night, state.by_name[name])
+    if "pack_kill" in night.chosen and pack_alive(night.state):
+        for victim in pack_victims(night):
+            attack(night, victim)
     vision(night)
     spotted(night)
+
+
+def pack_alive(state: GameState) -> bool:
+    """WWW-D19: the pack attacks while one of its members is alive."""
+    for p in state.players:  # noqa: SIM110 - a plain loop: no generator on the hot path
+        if p.alive and p.faction == "indiani":
+            return True
+    return False
+
+
+def pack_victims(night: Night) -> list[Player]:
+    """WWW-R77, R69, WWW-D19: the pack's entries sorted out, the last ones counting (as many
+    different victims as the attacks allowed tonight)."""
+    state = night.state
+    attacks = attacks_allowed(night.rules, state, night.index)
+    victims: list[Player] = []
+    for action in reversed(night.submitted):
+        if len(victims) == attacks:
+            break
+        actor = state.by_name[action.actor]
+        if actor.faction == "indiani" and not action.vision:
+            victim = state.by_name[action.target]  # type: ignore[index]
+            if victim not in victims:
+                victims.append(victim)
+    victims.reverse()
+    return victims
 
 
 def attack(night: Night, victim: Player) -> None:
@@ -296,9 +327,11 @@ def vision(night: Night) -> None:
 
 def spotted(night: Night) -> None:
     """WWW-R36, R38..R40, R54, WWW-D15: the Maestrina and the Indians learn of each other."""
+    if night.accompanied is None:
+        return
     state, out = night.state, night.outcome
     teacher = state.holder("maestrina")
-    if night.accompanied is None or teacher is None:
+    if teacher is None:
         return
     if not any(p is night.accompanied for p in night.attack_landed):
         return  # WWW-R38: only the Indians' victim counts
@@ -321,8 +354,8 @@ def spotted(night: Night) -> None:
 
 def guilt(night: Night) -> None:
     """WWW-R89, WWW-D7: the decisive voter on the Rinnegato dies; nothing prevents it."""
-    due = night.state.status(GUILT, night.index)
-    if due is None:
+    due = night.state.statuses and night.state.status(GUILT, night.index)
+    if not due:
         return
     guilty = night.state.by_name[due.player]
     if guilty.alive and night.mark(guilty, "guilt"):
@@ -332,11 +365,11 @@ def guilt(night: Night) -> None:
 def bounty_turns(night: Night) -> None:
     """WWW-R84, WWW-D21: the Cacciatore whose bounty died tonight becomes the Rinnegato."""
     state = night.state
-    hunter = state.holder("cacciatore_di_taglie")
-    bounty = state.memory.get("bounty")
-    if hunter is None or not hunter.alive or hunter.role != "cacciatore_di_taglie" or not bounty:
+    bounty = state.draws.get(BOUNTY)
+    if not bounty or state.death_phase.get(bounty) != night.index:
         return
-    if state.death_phase.get(bounty) == night.index:
+    hunter = state.holder("cacciatore_di_taglie")
+    if hunter is not None and hunter.alive and hunter.role == "cacciatore_di_taglie":
         hunter.role = "rinnegato"
         hunter.counts_as = night.rules.setup.cards["rinnegato"].counts_as
         night.outcome.tell(hunter.name, "rinnegato", None, bounty)
@@ -346,9 +379,11 @@ def bounty_turns(night: Night) -> None:
 
 def vip(night: Night) -> None:
     """WWW-R66, R70, R71, WWW-D17: the living Capo learns whether each victim was a VIP."""
+    if not night.attack_killed:
+        return
     state, rules = night.state, night.rules
     chief = state.holder("capo_indiano")
-    if not night.attack_killed or chief is None or not chief.alive:
+    if chief is None or not chief.alive:
         return
     vips = set(VIP_ROLES) | ({"sceriffo"} if rules.opt(state, "sheriff_is_vip") else set())
     for victim in night.attack_killed:
@@ -394,17 +429,16 @@ STEPS: dict[str, Callable[[Night], None]] = {
 def resolve(
     rules: WildWestWolf, state: GameState, out: PhaseOutcome, actions: list[Action]
 ) -> None:
-    night = Night(rules, state, out, state.phase_index)
-    for action in actions:
-        actor = state.by_name[action.actor]
-        if actor.faction == "indiani" and not action.vision:
-            night.pack_targets.append(action.target)
-        else:
-            night.chosen[rules.ability_for(actor, action, out.phase).key] = action
-    at_step = rules.at_step
-    for key, step in rules.night_table:
-        if state.marked or state.corrections:
-            at_step(state, out, key)
-        else:
-            state.step = key
-        step(night)
+    night = Night(rules, state, out, state.phase_index, actions)
+    by_name, chosen = state.by_name, night.chosen
+    for action in actions:  # each (checked) entry filed under its ability; the steps read it
+        key = VISION.key if action.vision else ABILITY_KEYS[by_name[action.actor].dealt_role]
+        chosen[key] = action
+    rules.run_night_table(state, out, night)
+
+
+# A card's ability key, but the vision's (flagged on the action, WWW-R74): the Sciamano's
+# other entries are pack kills.
+ABILITY_KEYS = {
+    role: next(a.key for a in abilities if a is not VISION) for role, abilities in ABILITIES.items()
+}

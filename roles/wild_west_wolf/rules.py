@@ -23,6 +23,8 @@ from roles.wild_west_wolf.abilities import (
     LAW_PHASES,
     NO_ABILITY_RULE,
     PACK_KILL,
+    RECRUIT,
+    SHOOT,
     VISION,
 )
 
@@ -64,7 +66,7 @@ class WildWestWolf(Ruleset):
                             outcome.tell(p.name, "role_of", q.name, q.role)
         hunter = next(p for p in players if p.role == "cacciatore_di_taglie")
         eligible = [p for p in players if p.role in BOUNTY_ROLES]
-        chosen = draws.pop("bounty_target", None)
+        chosen = draws.pop(night.BOUNTY, None)
         if draws:
             raise RuleViolation(f"unknown draw {next(iter(draws))!r}", "spec", phase="setup")
         if chosen is None:
@@ -77,7 +79,7 @@ class WildWestWolf(Ruleset):
                     f"Notaio, not {chosen}", "WWW-R79", phase="setup", player=hunter.name,
                     role=hunter.role,
                 )  # fmt: skip
-        state.memory["bounty"] = target.name
+        state.draws[night.BOUNTY] = target.name
         outcome.tell(hunter.name, "bounty", None, target.name)
         if self.opt(state, "hunter_told_target_role"):  # WWW-D21, switched
             outcome.tell(hunter.name, "bounty_role", target.name, target.role)
@@ -85,7 +87,7 @@ class WildWestWolf(Ruleset):
                     "[WWW-R79]")  # fmt: skip
 
     def draws_made(self, state: GameState) -> dict[str, str]:
-        return {"bounty_target": state.memory["bounty"]}
+        return dict(state.draws)
 
     # -- legality ---------------------------------------------------------------------
 
@@ -121,8 +123,8 @@ class WildWestWolf(Ruleset):
         return LAW_PHASES if ability.key in ("recruit", "shoot") else ()
 
     def random_fields(self, state: GameState, ability: Ability, rng: random.Random) -> dict:
-        if choices := self.phase_choices(ability):
-            return {"during": rng.choice(choices)}
+        if ability is RECRUIT or ability is SHOOT:
+            return {"during": rng.choice(LAW_PHASES)}
         if ability is VISION:
             return {"vision": True}
         if ability is FAKE_ROLE:
@@ -150,7 +152,7 @@ class WildWestWolf(Ruleset):
 
         if ability is FAKE_ROLE:
             self.check_fake_role(state, label, actor, action)
-        elif self.phase_choices(ability) and action.during not in LAW_PHASES:
+        elif (ability is RECRUIT or ability is SHOOT) and action.during not in LAW_PHASES:
             raise self.violation(
                 label, actor, f"must act during the phase of one of "
                 f"{', '.join(LAW_PHASES)}, not {action.during!r}", "WWW-R63",
@@ -214,7 +216,7 @@ class WildWestWolf(Ruleset):
         hunter = state.holder("cacciatore_di_taglie")
         if (
             hunter is not None
-            and executed.name == state.memory.get("bounty")
+            and executed.name == state.draws.get(night.BOUNTY)
             and hunter.alive
             and hunter.role == "cacciatore_di_taglie"
         ):

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from roles.engine.model import PastTargets
 from roles.engine.registry import ruleset_for
 from roles.engine.setups import load_setup
 from tests.conftest import ROOT
@@ -166,7 +167,7 @@ def test_notaio_without_eligible_recipient_cannot_deliver():
     play(state, "N0")
     play(state, "D1")
     others = [p.name for p in state.players if p.name != "Nora"]
-    state.memory["all:deliver"] = {"Nora": others}
+    state.targets[("deliver", "Nora")] = PastTargets(0, others[-1], others)
     assert rules.legal_targets(state, "Nora") == []
 
 
@@ -180,8 +181,8 @@ def test_bounty_draw_is_seeded_and_among_the_seven_eligible():
     for seed in range(300):
         state, _ = rules.new_game(WWW_TABLE, seed=seed)
         again, _ = rules.new_game(WWW_TABLE, seed=seed)
-        assert state.memory["bounty"] == again.memory["bounty"]
-        seen.add(state.memory["bounty"])
+        assert state.draws == again.draws
+        seen.add(state.draws["bounty_target"])
     assert seen == {"Mar", "Pao", "Mia", "Vito", "Carla", "Gino", "Anna"}
 
 
