@@ -27,6 +27,7 @@ from games.snapshot import built_from_snapshot
 from games.spoiler import story, story_results
 from games.topic_votes import votes_from_topic
 from games.wills import Delivery, WillDesk, deliveries, spoiler_wills, will_deadline_at, will_desk
+from games.words import say
 from roles.engine.channels import Channel
 from roles.engine.setups import RoleCard, load_setup
 
@@ -233,7 +234,7 @@ def spoiler(game: Game) -> dict[str, Any]:
             "phase": phase.label, "status": phase.status,
             "deaths": phase.outcome.get("deaths", []),
             "execution": phase.outcome.get("execution"),
-            "trace": phase.outcome.get("trace", []),
+            "trace": [say(line, game.setup) for line in phase.outcome.get("trace", [])],
             "overrides": phase.overrides,
             "results": results.get(phase.label, []),
             "announcement": phase.outcome.get("announcement", ""),

@@ -23,6 +23,7 @@ from games.validators import validate_name
 from roles.engine.errors import RuleViolation
 from roles.engine.model import phase_label
 from roles.engine.registry import ruleset_for
+from roles.engine.ruleset import Ruleset
 from roles.engine.setups import SetupError, deal_roles, load_setup
 
 # What sign-up posts put in front of a name: "1. ", "12) ", "- ", "* ", "• ", "@".
@@ -129,7 +130,7 @@ def game_create(
     Result.objects.bulk_create(
         Result(game=game, phase="setup", to=by_name[r.to], kind=r.kind, order=i,
                about=by_name.get(r.about) if r.about else None,
-               value=stored_value(r.kind, r.value, by_name))
+               value=stored_value(rules, r.kind, r.value, by_name))
         for i, r in enumerate(outcome.results)
     )  # fmt: skip
     phase_open(game, 0)
@@ -145,16 +146,11 @@ def setup_deadlines(setup_key: str) -> dict[str, dt.time]:
             for name in ("vote_close", "day_close", "powers_close") if name in times}  # fmt: skip
 
 
-# Result kinds whose value names players (docs/spec/scenarios.md).
-NAME_KINDS = {
-    "knows", "bounty", "spotted", "spotted_by", "recognized", "recruited_by", "rinnegato",
-    "wills", "visitors",
-}  # fmt: skip
-
-
-def stored_value(kind: str, value: Any, by_name: Mapping[str, Player]) -> Any:
-    """Names inside a result's value are stored as seats, so a substitution renames them."""
-    if kind not in NAME_KINDS:
+def stored_value(rules: Ruleset, kind: str, value: Any, by_name: Mapping[str, Player]) -> Any:
+    """Names inside a result's value are stored as seats, so a substitution renames them
+    (the setup declares which of its result kinds name players)."""
+    declared = rules.result_kinds.get(kind)
+    if declared is None or not declared.names:
         return value
     if isinstance(value, list):
         return {"seats": [by_name[v].seat for v in value]}

@@ -9,6 +9,7 @@ from django.utils.translation import get_language
 
 from games import rulebook
 from games.rulebook import link_rules
+from games.words import say, say_dropped
 from roles.engine.announce import cause_label
 
 register = template.Library()
@@ -38,3 +39,15 @@ def option_rule(field: BoundField, setup_key: str) -> SafeString:
     """The DECISION documenting a game option's field, as a linked tag."""
     option = field.name.removeprefix("opt_").replace("__", ".")
     return rule_tag(rulebook.option_rule(setup_key, option))
+
+
+@register.filter(name="say")
+def say_filter(message: object, setup_key: str = "") -> SafeString:
+    """An engine message (a trace line) in the active language, its rule tags linked."""
+    return link_rules(say(message, setup_key))
+
+
+@register.filter(name="say_dropped")
+def say_dropped_filter(line: object, setup_key: str = "") -> SafeString:
+    """A refused submission, as the phase stored it, in the active language."""
+    return link_rules(say_dropped(line, setup_key))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from roles.engine.messages import msg, verb, verb_to
 from roles.engine.model import Action, GameState, Player
 
 if TYPE_CHECKING:
@@ -85,20 +86,28 @@ def check_ability(
     when = ability.when
     if when != ANY:
         if when == NIGHT and night is None:
-            raise ruleset.violation(label, actor, f"can {ability.verb} only at night", ability.rule)
+            raise ruleset.violation(label, actor, msg("action.night_only", verb=verb(ability.verb)),
+                                    ability.rule)  # fmt: skip
         if when == DAY and night is not None:
-            raise ruleset.violation(label, actor, f"can {ability.verb} only by day", ability.rule)
+            raise ruleset.violation(label, actor, msg("action.day_only", verb=verb(ability.verb)),
+                                    ability.rule)  # fmt: skip
     if night is not None and ability.only_night is not None and night != ability.only_night:
         raise ruleset.violation(
-            label, actor, f"can {ability.verb} only on N{ability.only_night}", ability.rule
+            label,
+            actor,
+            msg("action.only_night", verb=verb(ability.verb), night=ability.only_night),
+            ability.rule,
         )
     if night is not None and night < ability.first_night:
         raise ruleset.violation(
-            label, actor, f"cannot {ability.verb} on N0", ability.first_night_rule or ability.rule
+            label,
+            actor,
+            msg("action.not_n0", verb=verb(ability.verb)),
+            ability.first_night_rule or ability.rule,
         )
     if ability.once_rule and used_key(ability, actor) in state.used:
         raise ruleset.violation(
-            label, actor, f"has already used his once-per-game power ({ability.verb})",
+            label, actor, msg("action.once_used", verb=verb(ability.verb)),
             ability.once_rule,
         )  # fmt: skip
     if not ability.needs_target or (ability.optional_target and action.target is None):
@@ -122,14 +131,16 @@ def check_ability(
         previous = state.memory.get(ability.last_key, {}).get(memory_key)
         if previous is not None and previous == (night - 1, target.name):
             raise ruleset.violation(
-                label, actor, f"cannot {ability.verb} {target.name} two nights in a row",
+                label, actor,
+                msg("action.repeat", verb=verb_to(ability.verb), target=target.name),
                 ability.repeat_rule,
             )  # fmt: skip
     if ability.never_twice_rule:
         done = state.memory.get(ability.all_key, {}).get(memory_key, ())
         if target.name in done:
             raise ruleset.violation(
-                label, actor, f"cannot {ability.verb} {target.name} a second time",
+                label, actor,
+                msg("action.never_twice", verb=verb_to(ability.verb), target=target.name),
                 ability.never_twice_rule,
             )  # fmt: skip
     ruleset.check_target(state, label, actor, ability, target)

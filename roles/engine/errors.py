@@ -2,19 +2,42 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from roles.engine.messages import Message
+
 
 class RuleViolation(Exception):
-    """An action, vote or scenario the rules forbid, with the rule that forbids it."""
+    """An action, vote or scenario the rules forbid, with the rule that forbids it.
+
+    ``message`` is a :class:`Message` (``code`` and ``params`` say it to the site, which
+    translates it) or, for a setup's own configuration error, plain English text.
+    ``.message`` is always the English rendering (the replay's one line on stderr)."""
 
     def __init__(
-        self, message: str, rule: str, *, phase: str = "", player: str = "", role: str = ""
+        self,
+        message: str | Message,
+        rule: str,
+        *,
+        phase: str = "",
+        player: str = "",
+        role: str = "",
     ) -> None:
-        super().__init__(message)
-        self.message = message
+        self.said = message if isinstance(message, Message) else None
+        self.message = str(message)
+        super().__init__(self.message)
         self.rule = rule
         self.phase = phase
         self.player = player
         self.role = role
+
+    @property
+    def code(self) -> str:
+        return self.said.id if self.said else ""
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return dict(self.said.params) if self.said else {}
 
     def __str__(self) -> str:
         who = f"{self.player} ({self.role}) " if self.player and self.role else ""

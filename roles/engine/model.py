@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from roles.engine.messages import Message, msg
+
 NIGHT = "N"
 DAY = "D"
 
@@ -120,15 +122,15 @@ class PhaseOutcome:
     deaths: list[Death] = field(default_factory=list)
     results: list[Result] = field(default_factory=list)
     execution: Execution | None = None
-    trace: list[str] = field(default_factory=list)
+    trace: list[Message] = field(default_factory=list)  # why: str(line) is the English
     departed: list[str] = field(default_factory=list)
     public_votes: list[Vote] = field(default_factory=list)
 
     def tell(self, to: str, kind: str, about: str | None, value: Any) -> None:
         self.results.append(Result(to, kind, about, value))
 
-    def why(self, text: str) -> None:
-        self.trace.append(text)
+    def why(self, line: Message) -> None:
+        self.trace.append(line)
 
 
 @dataclass(slots=True)
@@ -193,7 +195,7 @@ class GameState:
         """Whether a GM correction prevents ``player``'s death at the step now running."""
         for c in self.corrections:
             if c.kind == "spare" and c.player == player.name and c.step in (None, self.step):
-                outcome.why(f"GM correction: {player.name} survives ({c.reason})")
+                outcome.why(msg("trace.gm_spare", player=player.name, reason=c.reason))
                 return True
         return False
 
