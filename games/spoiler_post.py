@@ -128,7 +128,7 @@ def _phase(w: _Writer, phase: dict[str, Any], setup: str) -> None:
     kinds = {"kill": _("uccide"), "spare": _("salva")}
     w.items(_("Correzioni del master"), [
         f"{kinds.get(o['kind'], o['kind'])} {w.esc(o['player'])}"
-        + (" " + _("(al passo %(step)s)") % {"step": o["step"]} if o.get("step") else "")
+        + (" " + _("(durante %(step)s)") % {"step": o["step_name"]} if o.get("step") else "")
         + f": {w.esc(o['reason'])}"
         for o in phase["overrides"]
     ])  # fmt: skip

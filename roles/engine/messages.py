@@ -212,6 +212,8 @@ declare({
     "result.role": _("Your role: %(role)s."),
     "result.knows": _("You know: %(names)s."),
     "result.other": _("%(kind)s: %(value)s"),
+    "step.vote": _("the vote"),
+    "step.other": _("%(step)s"),
 })  # fmt: skip
 
 # The result kinds every setup has (new_game's ``role``; the start's ``knows``).

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, TypeVar
 from roles.engine.abilities import Ability, available
 from roles.engine.channels import Channel
 from roles.engine.errors import RuleViolation
-from roles.engine.messages import RESULTS, Message, ResultKind, msg, verb_to
+from roles.engine.messages import CATALOGUE, RESULTS, Message, ResultKind, msg, verb_to
 from roles.engine.messages import verb as bare_verb
 from roles.engine.model import (
     CORRECTION_KINDS,
@@ -238,6 +238,14 @@ class Ruleset(ABC):
     def steps(self, label: str) -> tuple[str, ...]:
         """The named steps of phase ``label``, where a GM correction may act."""
         return self.night_order if label[0] == "N" else self.day_steps
+
+    def step_message(self, step: str) -> Message:
+        """A step's name for a person: the setup declares ``<prefix>step.<step>`` (the
+        generic ``step.<step>`` for the day's vote)."""
+        for key in (f"{self.prefix}step.{step}", f"step.{step}"):
+            if key in CATALOGUE:
+                return msg(key)
+        return msg("step.other", step=step)
 
     def check_corrections(
         self, state: GameState, label: str, corrections: Iterable[Correction]

@@ -25,6 +25,14 @@ declare({
     "inq.grumpy_not_alone": _("does not take part in the maul while another wolf is alive"),
     "inq.maul_blocked": _("the wolves cannot maul tonight: they mauled the Martire last night"),
     "inq.secret_withdraw": _("cannot withdraw his secret vote"),
+    # the night's steps, where a GM correction may act (setup.yaml's night_order)
+    "inq.step.templare": _("the Templare's designation"),
+    "inq.step.postino": _("the Postino's phase"),
+    "inq.step.veggente": _("the Veggente's phase"),
+    "inq.step.inquisitore": _("the Inquisitore's phase"),
+    "inq.step.guardie_gemelle": _("the Guards' phase"),
+    "inq.step.lupi": _("the wolves' attack"),
+    "inq.step.scorbutico": _("the Lupo Scorbutico's visitors"),
     # the explanation trace
     "inq.trace.redirected": _("%(recipient)s receives the Seer's answer on %(target)s instead "
                               "of the Seer"),

@@ -32,6 +32,16 @@ declare({
     "www.choose_role": _("must choose a role"),
     "www.fake_role": _("cannot pass himself off as %(choice)s: any other role of this game"),
     "www.loner_will": _("cannot write a will: loners have already won or lost"),
+    # the night's steps, where a GM correction may act (setup.yaml's night_order)
+    "www.step.pianista": _("the Pianista's choice"),
+    "www.step.pastore": _("the Pastore's phase"),
+    "www.step.notaio": _("the Notaio's phase"),
+    "www.step.maresciallo": _("the Maresciallo's phase"),
+    "www.step.maestrina": _("the Maestrina's phase"),
+    "www.step.indiani": _("the Indians' attack"),
+    "www.step.guilt": _("the death of guilt"),
+    "www.step.bounty": _("the bounty's change"),
+    "www.step.vip": _("the Capo indiano's news"),
     # the explanation trace
     "www.trace.bounty": _("%(hunter)s (%(role)s) draws the bounty on %(target)s"),
     "www.trace.wills": _("%(notary)s (%(role)s) delivers the wills of %(authors)s to "

@@ -9,7 +9,9 @@ from roles.engine.messages import _, declare, msg
 from roles.engine.model import GameState
 from roles.engine.simple import Night, SimpleRuleset
 
-declare({"ct.trace.fate": _("fate strikes %(player)s")})  # Italian: locale/ beside this file
+declare(
+    {"ct.trace.fate": _("fate strikes %(player)s"), "ct.step.sorte": _("fate")}
+)  # Italian: locale/ beside this file
 
 
 def sorte(night: Night) -> None:
