@@ -192,7 +192,7 @@ def player_page(player: Player, *, forms_only: bool = False) -> PlayerPage:
     page.will = Will.objects.filter(player=player).first()
     page.will_desk = will_desk(game, rules, state, player, page.will)
     limit = rules.will_word_limit(state)
-    page.deliveries = deliveries(game, limit, seats, mine) if limit is not None else []
+    page.deliveries = deliveries(game, rules, limit, seats, mine) if limit is not None else []
     page.used = [
         ability_label(rules, a.key) for a in rules.abilities_of(me)
         if a.once_rule and (me.name, a.key) in state.used

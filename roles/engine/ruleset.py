@@ -46,6 +46,7 @@ class Ruleset(ABC):
     undealt_rule: ClassVar[str] = ""  # the rule keeping a known role out of the deal
     vote_rules: ClassVar[dict[str, str]]  # which rule forbids what, for votes
     will_rules: ClassVar[dict[str, str]] = {}  # the wills' rules: limit, deadline, refused
+    will_delivery_kind: ClassVar[str] = ""  # the result kind handing wills over (its authors)
     dead_actor_rule: ClassVar[str]
     # The night's steps by name; the setup's YAML ``night_order`` says in which order
     # they run (the ruleset's night module documents what each reads and sets).
@@ -54,7 +55,7 @@ class Ruleset(ABC):
     # The fields beyond a target that this setup's actions may carry (the GM's entry form
     # shows only these): "during", "fake_role", "vision".
     action_fields: ClassVar[tuple[str, ...]] = ()
-    # The values of an "investigation" result that show the target is not on the
+    # The values of an investigation's result that show the target is not on the
     # investigator's side (the balance study's informed model acts on them).
     suspect_values: ClassVar[frozenset[str]] = frozenset()
     # How each kind of private result reads (roles/engine/messages.py: the generic ones

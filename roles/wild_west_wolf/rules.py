@@ -41,6 +41,7 @@ class WildWestWolf(Ruleset):
         "when": "WWW-R14", "secret": "WWW-D4", "target": "WWW-D4", "self": "WWW-D4",
         "tie": "WWW-R10",
     }  # fmt: skip
+    will_delivery_kind = "wills"  # the Notaio's delivery (WWW-R42)
     will_rules: ClassVar[dict[str, str]] = {
         "limit": "WWW-R45", "deadline": "WWW-R46", "refused": "WWW-R44", "decision": "WWW-D23",
     }  # fmt: skip
