@@ -24,20 +24,14 @@ class RuleViolation(Exception):
         role: str = "",
     ) -> None:
         self.said = message if isinstance(message, Message) else None
+        self.code: str = self.said.id if self.said else ""
+        self.params: dict[str, Any] = dict(self.said.params) if self.said else {}
         self.message = str(message)
         super().__init__(self.message)
         self.rule = rule
         self.phase = phase
         self.player = player
         self.role = role
-
-    @property
-    def code(self) -> str:
-        return self.said.id if self.said else ""
-
-    @property
-    def params(self) -> dict[str, Any]:
-        return dict(self.said.params) if self.said else {}
 
     def __str__(self) -> str:
         who = f"{self.player} ({self.role}) " if self.player and self.role else ""
