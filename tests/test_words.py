@@ -227,3 +227,30 @@ def _pages_hold_no_engine_word(client, gm_user):
         text = visible_text(response.content.decode())
         assert untranslated(text) == [], name
     assert "Indiano" in visible_text(pages["player maresciallo"].content.decode())
+
+
+def test_the_desks_words_are_in_both_languages():
+    """Issue 13 §2 and the desks: the Time Car's ids (its Italian in its package's
+    catalogue, English the templates) and BANG!'s (the site's catalogue, Italian msgids)."""
+    from games import ribelle_text
+    from roles.automobile_del_tempo import messages as adt
+
+    italian = adt.catalogue("it")
+    for table in (adt.TEXT, adt.UNITS, adt.FLOORS, adt.LOOT):
+        for key, template in table.items():
+            assert italian._catalog.get(template), key  # type: ignore[attr-defined]
+            fields = sorted(re.findall(r"\{(\w*)\}", template))
+            assert sorted(re.findall(r"\{(\w*)\}", italian.gettext(template))) == fields, key
+    assert adt.render("adt.hide.where", {"under": "car2"}, "it") == "si nasconde sotto il Vagone 2"
+    assert adt.render("adt.hide.where", {"under": "car2"}, "en") == "hides under car 2"
+    names = [ribelle_text.MESSAGES, ribelle_text.ROLE_NAMES, ribelle_text.SIDE_NAMES,
+             ribelle_text.DECK_NAMES, ribelle_text.GOALS]  # fmt: skip
+    untranslated_en = []
+    for table in names:
+        for key, text in table.items():
+            with translation.override("en"):
+                english = str(text)
+            with translation.override("it"):
+                if english == str(text) and len(english) > 12:  # not a proper name
+                    untranslated_en.append(key)
+    assert untranslated_en == []
