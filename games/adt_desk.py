@@ -32,7 +32,7 @@ from roles.automobile_del_tempo.state import SETUP_KEY, SetupError
 from roles.automobile_del_tempo.table import ACTION_FIELDS, OVER, STEALIN, Table, setup, step
 
 SETUP_NAME = "Colt Express con l'Automobile del Tempo"
-register_desk(SETUP_KEY, "games.adt_views")  # games/desk.py's registry
+register_desk(SETUP_KEY, "games.adt_views", SETUP_NAME)  # games/desk.py's registry
 SEATED = ("actor", "target")  # the fields of an action that name a Bandit
 
 

@@ -28,12 +28,20 @@ from games.services import audit
 
 # setup key -> the module with its pages (a dotted path: imported when first used)
 _DESKS: dict[str, str] = {}
+_NAMES: dict[str, str] = {}  # setup key -> the game's title
 
 
-def register_desk(setup_key: str, pages: str) -> None:
-    """A desk's ``games/<name>_desk.py`` says, as it is imported, which setup it plays and
-    where its pages are."""
+def register_desk(setup_key: str, pages: str, name: str) -> None:
+    """A desk's ``games/<name>_desk.py`` says, as it is imported, which setup it plays,
+    where its pages are and the game's title."""
     _DESKS[setup_key] = pages
+    _NAMES[setup_key] = name
+
+
+def desk_name(setup_key: str) -> str:
+    """A desk's title ("BANG! con Il Ribelle!"), the key itself for anything else."""
+    desk_setups()
+    return _NAMES.get(setup_key, setup_key)
 
 
 @cache

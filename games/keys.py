@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from games.desk import desk_name
 from games.forms_player import ability_label
 from games.spoiler import phase_title
 from roles.engine.announce import role_name
@@ -17,8 +18,8 @@ CORRECTIONS = {"spare": _("sopravvive"), "kill": _("muore")}
 
 AUDIT_KINDS = {
     "action": _("azione"),
-    "adt_hide": _("carta nascosta"),
-    "adt_reveal": _("carta rivelata"),
+    "adt_hide": _("bandito nascosto"),
+    "adt_reveal": _("bandito riapparso"),
     "commit": _("fase risolta"),
     "day_closed": _("giorno chiuso"),
     "deadline": _("scadenza della fase"),
@@ -79,8 +80,8 @@ def audit_details(detail: dict[str, Any], rules: Ruleset | None) -> list[tuple[s
             value = role_name(str(value), rules.key)
         elif key == "change":
             value = correction(str(value))
-        elif key == "setup" and rules is not None:
-            value = rules.setup.name
+        elif key == "setup":
+            value = rules.setup.name if rules is not None else desk_name(str(value))
         elif key == "phase" and isinstance(value, str) and value[:1] in ("N", "D"):
             value = phase_title(value) if value[1:].isdigit() else value
         elif isinstance(value, bool):

@@ -28,7 +28,7 @@ from roles.ribelle.state import TableState
 from roles.ribelle.table import SETUP_KEY, RibelleViolation, deal, game_options
 
 SETUP_NAME = "BANG! con Il Ribelle!"
-register_desk(SETUP_KEY, "games.ribelle_views")  # games/desk.py's registry
+register_desk(SETUP_KEY, "games.ribelle_views", SETUP_NAME)  # games/desk.py's registry
 
 
 def violation_text(exc: RibelleViolation) -> str:
