@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 
 from games.desk import desk_setups
 from games.models import Game, Phase, Player
+from games.words import refusal_line
 from roles.engine.errors import RuleViolation
 from roles.engine.setups import SetupError, load_setup
 
@@ -287,8 +288,9 @@ def game_import(document: dict[str, Any], *, gm: AbstractBaseUser, name: str | N
         if game.setup not in desk_setups():  # a Werewolf game: its engine state replays
             rebuild(game)
     except (RuleViolation, KeyError, ValueError, TypeError) as exc:
+        error = refusal_line(exc, game.setup) if isinstance(exc, RuleViolation) else exc
         raise ValidationError(
-            _("La partita del backup non si lascia ricostruire: %(error)s") % {"error": exc}
+            _("La partita del backup non si lascia ricostruire: %(error)s") % {"error": error}
         ) from exc
     for phase in game.phases.filter(status=Phase.Status.OPEN):
         schedule_close(phase)

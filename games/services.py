@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from games.engine import start_state
 from games.models import AuditEvent, Game, Phase, Player, Result
 from games.validators import validate_name
+from games.words import refusal_line
 from roles.engine.errors import RuleViolation
 from roles.engine.model import phase_label
 from roles.engine.registry import ruleset_for
@@ -119,7 +120,7 @@ def game_create(
     try:
         state, outcome = start_state(game, players)
     except RuleViolation as exc:  # an inconsistent setup file: nothing is kept
-        raise ValidationError(str(exc)) from exc
+        raise ValidationError(refusal_line(exc, setup.key)) from exc
     by_name = {p.name: p for p in players}
     rules = ruleset_for(setup.key)
     game.draws = {  # stored by seat: a substitution renames them

@@ -97,6 +97,11 @@ def dropped(exc: RuleViolation) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def refusal_line(exc: RuleViolation, setup_key: str = "") -> str:
+    """A refusal with where and who, "N1: Bea (Maestrina) ... [WWW-R37]", in words."""
+    return say_dropped(dropped(exc), setup_key)
+
+
 def say_dropped(line: Any, setup_key: str = "") -> str:
     """A stored refused submission, "N1: Bea (Maestrina) ... [WWW-R37]"."""
     if not isinstance(line, dict) or "said" not in line:

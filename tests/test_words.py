@@ -229,6 +229,21 @@ def _pages_hold_no_engine_word(client, gm_user):
     assert "Indiano" in visible_text(pages["player maresciallo"].content.decode())
 
 
+def test_the_posts_lines_are_in_both_languages():
+    """The public posts (roles/engine/announce.py): English the templates, Italian the
+    engine's catalogue, read without Django (the replay prints the Italian)."""
+    from roles.engine.announce import TEXT, post_texts
+    from roles.engine.messages import engine_catalogue
+
+    italian = engine_catalogue("it")
+    for key, template in TEXT.items():
+        assert italian._catalog.get(template), key  # type: ignore[attr-defined]
+        fields = sorted(re.findall(r"\{(\w*)\}", template))
+        assert sorted(re.findall(r"\{(\w*)\}", post_texts("it")[key])) == fields, key
+    assert post_texts("it")["nobody_died"] == "Stanotte non è morto nessuno."
+    assert post_texts("en")["nobody_died"] == "Nobody died tonight."
+
+
 def test_the_desks_words_are_in_both_languages():
     """Issue 13 §2 and the desks: the Time Car's ids (its Italian in its package's
     catalogue, English the templates) and BANG!'s (the site's catalogue, Italian msgids)."""

@@ -19,9 +19,14 @@ docs/adding-a-setup.md says how.
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import Any
+
+LOCALE = Path(__file__).resolve().parent / "locale"
 
 # id -> English template (%-style, named parameters): the gettext msgid
 CATALOGUE: dict[str, str] = {}
@@ -35,6 +40,15 @@ VERB_TO = "verb with object"  # "investigate", as in "cannot investigate Cid twi
 def _(template: str) -> str:
     """Mark an English template for the catalogues (a no-op, like ``gettext_noop``)."""
     return template
+
+
+@cache
+def engine_catalogue(lang: str) -> gettext.NullTranslations:
+    """The engine's own catalogue read without Django (the replay's Italian posts): English
+    is the templates themselves; any other language reads Italian, the default."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation("django", LOCALE, languages=["it"])
 
 
 def declare(templates: Mapping[str, str]) -> None:
