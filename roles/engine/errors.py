@@ -23,15 +23,23 @@ class RuleViolation(Exception):
         player: str = "",
         role: str = "",
     ) -> None:
-        self.said = message if isinstance(message, Message) else None
-        self.code: str = self.said.id if self.said else ""
-        self.params: dict[str, Any] = dict(self.said.params) if self.said else {}
-        self.message = str(message)
-        super().__init__(self.message)
+        said = message if isinstance(message, Message) else None
+        self.said = said
+        self.code: str = said.id if said else ""
+        self.params: dict[str, Any] = dict(said.params) if said else {}
+        self._text = None if said else message  # a message is rendered only when read
+        super().__init__(message)
         self.rule = rule
         self.phase = phase
         self.player = player
         self.role = role
+
+    @property
+    def message(self) -> str:
+        """The English rendering (the replay's one line on stderr)."""
+        if self._text is None:
+            self._text = str(self.said)
+        return self._text
 
     def __str__(self) -> str:
         who = f"{self.player} ({self.role}) " if self.player and self.role else ""
