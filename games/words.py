@@ -21,7 +21,7 @@ from django.utils.translation import get_language, gettext, pgettext
 
 from roles.engine.announce import role_name
 from roles.engine.errors import RuleViolation
-from roles.engine.messages import Message, Role, Word, decode, render
+from roles.engine.messages import CATALOGUE, Message, Role, Word, decode, render
 from roles.engine.setups import SetupError, setup_dir
 
 ENGINE_LOCALE = Path(__file__).resolve().parent.parent / "roles" / "engine" / "locale"
@@ -70,6 +70,8 @@ def say(message: Any, setup_key: str = "") -> str:
     message = decode(message)
     if not isinstance(message, Message):
         return "" if message is None else str(message)
+    if message.id not in CATALOGUE:  # stored by a version that said it: shown as it is
+        return f"{message.id} {dict(message.params)}"
 
     words = catalogue(setup_key, language())
 
