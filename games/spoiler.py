@@ -20,7 +20,7 @@ from games.engine import rules_for
 from games.forms_player import ability_label
 from games.models import Game, Phase, Player, Result, Submission
 from games.presentation import describe, names_in
-from games.words import say, say_dropped
+from games.words import say_dropped
 from roles.engine.announce import role_name
 from roles.engine.ruleset import Ruleset
 
@@ -136,9 +136,7 @@ def story(game: Game, players: list[Player]) -> list[dict[str, Any]]:
             "secret_votes": _votes([s for s in mine if s.kind == kinds.SECRET_VOTE], zone),
             "dropped": [say_dropped(line, game.setup) for line in phase.outcome.get("dropped", [])],
             "overrides": [{"kind": o["kind"], "player": seats.get(o["seat"]),
-                           "step": o.get("step"), "reason": o.get("reason", ""),
-                           "step_name": say(rules.step_message(o["step"]), game.setup)
-                           if o.get("step") else ""}
+                           "step": o.get("step"), "reason": o.get("reason", "")}
                           for o in phase.overrides],
             "deaths": phase.outcome.get("deaths", []),
             "execution": phase.outcome.get("execution"),

@@ -132,12 +132,13 @@ def test_the_gm_trace_and_options_link_their_rules(client, gm_user):
     assert 'href="/regolamento/wild-west-wolf/"' in html
     assert '<a href="/regolamento/wild-west-wolf/#WWW-D22" class="rule">WWW-D22</a>' in html
     html = client.get(reverse("games:detail", args=[game.pk])).content.decode()
-    assert f'href="/regolamento/wild-west-wolf/?partita={game.pk}"' in html
+    assert f'href="/partite/{game.pk}/regolamento/"' in html
 
 
 def test_the_rulebook_of_a_game_says_its_will_limit(client, gm_user):
-    """WWW-D22 with www.will_word_limit = 200: the GM's and the players' Regolamento say
-    the game's 200 where the DECISION says 150; without the game, the text stands."""
+    """WWW-D22 with www.will_word_limit = 200: the GM's (from the game's page) and the
+    players' Regolamento say the game's 200 where the DECISION says 150; without the
+    game, the text stands."""
     game = make_game(gm_user, options={"www.will_word_limit": 200})
     url = reverse("rulebook", args=["wild-west-wolf"])
 
@@ -149,8 +150,9 @@ def test_the_rulebook_of_a_game_says_its_will_limit(client, gm_user):
     assert "200" not in plain
     client.force_login(gm_user)
     detail = client.get(reverse("games:detail", args=[game.pk])).content.decode()
-    assert f"{url}?partita={game.pk}" in detail
-    mine = d22(client.get(f"{url}?partita={game.pk}").content.decode())
+    mine_url = reverse("games:rulebook", args=[game.pk])
+    assert f'href="{mine_url}"' in detail
+    mine = d22(client.get(mine_url).content.decode())
     assert 'after <mark title="www.will_word_limit">200</mark> words' in mine
     assert "www.will_word_limit = <mark" in mine
     assert "150" not in mine
