@@ -269,3 +269,25 @@ def test_the_desks_words_are_in_both_languages():
                 if english == str(text) and len(english) > 12:  # not a proper name
                     untranslated_en.append(key)
     assert untranslated_en == []
+
+
+def test_the_engine_says_no_sentence_only_ids():
+    """A trace line or a refusal written as a sentence (a string or an f-string) in the
+    engine or a setup would reach a person in English: each must be a message id."""
+    import ast
+
+    folders = [ROOT / "roles" / "engine", ROOT / "roles" / "wild_west_wolf",
+               ROOT / "roles" / "inquisizione", ROOT / "tests" / "setups"]  # fmt: skip
+    sentences = []
+    for folder in folders:
+        for path in folder.rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Call):
+                    continue
+                name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+                said = {"why": 0, "violation": 2, "RuleViolation": 0}.get(name)
+                if said is None or len(node.args) <= said:
+                    continue
+                if isinstance(node.args[said], ast.Constant | ast.JoinedStr):
+                    sentences.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert sentences == []
