@@ -18,6 +18,12 @@ CORRECTIONS = {"spare": _("sopravvive"), "kill": _("muore")}
 
 AUDIT_KINDS = {
     "action": _("azione"),
+    "action_withdrawn": _("azione ritirata"),
+    "kept_restored": _("ripristino dal backup"),
+    "override_removed": _("correzione del master tolta"),
+    "rename": _("nome cambiato"),
+    "submission_corrected": _("invio corretto"),
+    "submission_removed": _("invio rimosso"),
     "adt_hide": _("bandito nascosto"),
     "adt_reveal": _("bandito riapparso"),
     "commit": _("fase risolta"),
