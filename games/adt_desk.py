@@ -16,7 +16,13 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import translation
 
-from games.desk import desk_game_create, table_event_append, table_events, table_events_seal
+from games.desk import (
+    desk_game_create,
+    register_desk,
+    table_event_append,
+    table_events,
+    table_events_seal,
+)
 from games.models import Game, Player, TableEvent
 from games.services import audit
 from roles.automobile_del_tempo.answers import Answer, TimeCarViolation, no
@@ -26,6 +32,7 @@ from roles.automobile_del_tempo.state import SETUP_KEY, SetupError
 from roles.automobile_del_tempo.table import ACTION_FIELDS, OVER, STEALIN, Table, setup, step
 
 SETUP_NAME = "Colt Express con l'Automobile del Tempo"
+register_desk(SETUP_KEY, "games.adt_views", SETUP_NAME)  # games/desk.py's registry
 SEATED = ("actor", "target")  # the fields of an action that name a Bandit
 
 

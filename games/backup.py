@@ -31,8 +31,9 @@ from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.desk import DESK_SETUPS
+from games.desk import desk_setups
 from games.models import Game, Phase, Player
+from games.words import refusal_line
 from roles.engine.errors import RuleViolation
 from roles.engine.setups import SetupError, load_setup
 
@@ -185,7 +186,7 @@ def _check(rows: dict[str, Any], gm: AbstractBaseUser, name: str) -> list[Owned]
         )  # fmt: skip
     setup = rows["games.game"][0]["fields"].get("setup")
     try:
-        if setup not in DESK_SETUPS:  # a referee desk's game is its event log
+        if setup not in desk_setups():  # a referee desk's game is its event log
             load_setup(str(setup))
     except (SetupError, ValueError, OSError) as exc:
         raise ValidationError(_("Setup sconosciuto: %(setup)s.") % {"setup": setup}) from exc
@@ -285,11 +286,12 @@ def game_import(document: dict[str, Any], *, gm: AbstractBaseUser, name: str | N
         model._default_manager.filter(pk=renumber.new[model][old_pk]).update(**{f.attname: value})
     game = Game.objects.get(pk=renumber.new[Game][rows["games.game"][0].get("pk")])
     try:
-        if game.setup not in DESK_SETUPS:  # a Werewolf game: its engine state replays
+        if game.setup not in desk_setups():  # a Werewolf game: its engine state replays
             rebuild(game)
     except (RuleViolation, KeyError, ValueError, TypeError) as exc:
+        error = refusal_line(exc, game.setup) if isinstance(exc, RuleViolation) else exc
         raise ValidationError(
-            _("La partita del backup non si lascia ricostruire: %(error)s") % {"error": exc}
+            _("La partita del backup non si lascia ricostruire: %(error)s") % {"error": error}
         ) from exc
     for phase in game.phases.filter(status=Phase.Status.OPEN):
         schedule_close(phase)

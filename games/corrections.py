@@ -14,7 +14,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from games.models import Game, Phase, Player, Submission
@@ -22,9 +21,9 @@ from games.phases import _check, _open_for_submissions
 from games.services import audit
 from games.snapshot import opening_state
 from games.templatetags.wording import phase_name
-from roles.engine.announce import role_name
+from games.words import say
 from roles.engine.model import Action, Vote
-from roles.engine.setups import label, load_setup
+from roles.engine.registry import ruleset_for
 
 
 def _editable(phase: Phase) -> Phase:
@@ -118,12 +117,17 @@ def submission_correct(
     slot = submission.slot
     if submission.kind == Submission.Kind.ACTION:
         action = Action(*names, during or None, fake_role or None, submission.vision)
-        _check(built.rules.require_in_game, built.state.by_name[player.name], phase.label)
-        _check(built.rules.check_action, built.state, phase.label, action)
+        _check(
+            built.rules.key,
+            built.rules.require_in_game,
+            built.state.by_name[player.name],
+            phase.label,
+        )
+        _check(built.rules.key, built.rules.check_action, built.state, phase.label, action)
         slot = built.rules.ability_key(built.state.by_name[player.name], action)
     else:
         secret = submission.kind == Submission.Kind.SECRET_VOTE
-        _check(built.rules.check_vote, built.state, phase.label,
+        _check(built.rules.key, built.rules.check_vote, built.state, phase.label,
                Vote(*names, 0, secret, submission.abstain and target is None))  # fmt: skip
     _supersede(_slot_rows(submission), reason, now)
     new = Submission.objects.create(
@@ -179,27 +183,10 @@ def override_remove(
 
 
 # The night's and the day's steps that are not a role's turn, in words.
-STEP_WORDS = {
-    "indiani": gettext_lazy("attacco degli Indiani"),
-    "lupi": gettext_lazy("attacco dei lupi"),
-    "guardie_gemelle": gettext_lazy("protezione delle Guardie Gemelle"),
-    "guilt": gettext_lazy("morte per rimorso"),
-    "bounty": gettext_lazy("passaggio della taglia"),
-    "vip": gettext_lazy("notizia del Capo"),
-    "vote": gettext_lazy("votazione"),
-}
-
-
 def step_words(setup_key: str, step: str) -> str:
-    """A step of the night order as the GM reads it: its own words, a role's turn, an
-    ability's label, or (unknown) its key."""
-    if step in STEP_WORDS:
-        return str(STEP_WORDS[step])
-    setup = load_setup(setup_key)
-    if step in setup.cards:
-        return _("turno di %(role)s") % {"role": role_name(step, setup_key)}
-    labels = setup.labels.get(step)
-    return label(labels, (get_language() or "it")[:2]) if labels else step
+    """A step of the night order (or the day's vote) as the GM reads it: the words its
+    setup declares for it (``<prefix>step.<step>``, roles/engine/messages.py)."""
+    return say(ruleset_for(setup_key).step_message(step), setup_key)
 
 
 def override_sentence(game: Game, label_: str, correction: dict[str, Any], names: dict) -> str:

@@ -4,14 +4,18 @@ A desk setup (BANG! con Il Ribelle!, ...) has a pure referee in ``roles/`` that 
 state from the whole log. This module is what those games share: creating the game with its
 dealt roles, appending an event (numbered under a lock, so two GMs' clicks never share a
 number), taking back the last one, sealing the log when the game ends, and where a desk
-game's pages live (``DESK_SETUPS``: setup key -> module with ``gm_page(request, game)`` and
-``player_page(request, player)``, and optionally ``spoiler(request, game)`` for the export
-after the game)."""
+game's pages live: a registry that each desk fills as it is imported (a module
+``games/<name>_desk.py`` calls :func:`register_desk` with its setup key and the module of
+its pages: ``gm_page(request, game)``, ``player_page(request, player)`` and optionally
+``spoiler(request, game)``). Nothing here names a desk."""
 
 from __future__ import annotations
 
+import pkgutil
 from collections.abc import Mapping
+from functools import cache
 from importlib import import_module
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -22,16 +26,37 @@ from django.db.models import Max
 from games.models import Game, Player, TableEvent
 from games.services import audit
 
-# setup key -> the module with its pages (kept as a dotted path: imported when first used)
-DESK_SETUPS: dict[str, str] = {
-    "ribelle": "games.ribelle_views",
-    "automobile-del-tempo": "games.adt_views",
-}
+# setup key -> the module with its pages (a dotted path: imported when first used)
+_DESKS: dict[str, str] = {}
+_NAMES: dict[str, str] = {}  # setup key -> the game's title
+
+
+def register_desk(setup_key: str, pages: str, name: str) -> None:
+    """A desk's ``games/<name>_desk.py`` says, as it is imported, which setup it plays,
+    where its pages are and the game's title."""
+    _DESKS[setup_key] = pages
+    _NAMES[setup_key] = name
+
+
+def desk_name(setup_key: str) -> str:
+    """A desk's title ("BANG! con Il Ribelle!"), the key itself for anything else."""
+    desk_setups()
+    return _NAMES.get(setup_key, setup_key)
+
+
+@cache
+def desk_setups() -> Mapping[str, str]:
+    """Every desk: setup key -> the module of its pages (each ``games/*_desk.py`` imported
+    once, so that it registers)."""
+    for found in pkgutil.iter_modules([str(Path(__file__).parent)]):
+        if found.name.endswith("_desk"):
+            import_module(f"{__package__}.{found.name}")
+    return _DESKS
 
 
 def desk_module(game: Game) -> ModuleType | None:
     """The pages of a desk game, or None for a Werewolf game."""
-    path = DESK_SETUPS.get(game.setup)
+    path = desk_setups().get(game.setup)
     return import_module(path) if path else None
 
 

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from games.models import Game, Phase, Player, Submission, Will
 from games.wills import handed_in
+from games.words import dropped
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Action, Correction, GameState, PhaseOutcome, Vote
 from roles.engine.registry import ruleset_for
@@ -91,7 +92,7 @@ class Inputs:
     actions: list[dict[str, Any]] = field(default_factory=list)
     votes: list[dict[str, Any]] = field(default_factory=list)
     wills: dict[str, str] = field(default_factory=dict)
-    dropped: list[str] = field(default_factory=list)  # why a submission does not count
+    dropped: list[dict] = field(default_factory=list)  # why a submission does not count
 
     def as_json(self) -> dict[str, Any]:
         return {"actions": self.actions, "votes": self.votes, "wills": self.wills}
@@ -122,7 +123,7 @@ def gather_inputs(built: Rebuilt, phase: Phase) -> Inputs:
             rules.require_in_game(state.by_name[action.actor], phase.label)
             rules.check_action(state, phase.label, action)
         except RuleViolation as exc:
-            inputs.dropped.append(str(exc))
+            inputs.dropped.append(dropped(exc))
             continue
         inputs.actions.append({
             "actor": sub.player__seat, "target": sub.target__seat,
@@ -140,7 +141,7 @@ def gather_inputs(built: Rebuilt, phase: Phase) -> Inputs:
                 rules.check_vote(state, phase.label, vote)
                 judged[key] = None
             except RuleViolation as exc:
-                judged[key] = str(exc)
+                judged[key] = dropped(exc)
         if judged[key] is not None:
             inputs.dropped.append(judged[key])
             continue

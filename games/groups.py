@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from games.engine import Rebuilt
 from games.forms_player import ability_label
 from games.models import Phase, Submission
+from games.words import refusal
 from roles.engine.abilities import Ability
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Action
@@ -110,7 +111,7 @@ def judge(built: Rebuilt, choices: list[Choice]) -> list[Choice]:
         except RuleViolation as exc:
             target = state.by_name.get(choice.target)
             choice.target_gone = target is not None and not target.alive
-            choice.problem = f"{exc.message} [{exc.rule}]"
+            choice.problem = refusal(exc, rules.key)  # in the reader's language
         kept.append(choice)
     return kept
 

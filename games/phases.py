@@ -21,6 +21,7 @@ from games.posts import FORMATS, render
 from games.services import audit, next_deadline, phase_open, stored_value
 from games.snapshot import Opening, opening_state, snapshots_invalidate
 from games.wills import will_desk
+from games.words import refusal
 from roles.engine.announce import announce, post
 from roles.engine.errors import RuleViolation
 from roles.engine.model import CORRECTION_KINDS, Action, GameState, PhaseOutcome, Vote
@@ -109,11 +110,11 @@ def _prepare(
     return phase, now, game, opening_state(phase, game)
 
 
-def _check(callable_: Any, *args: Any) -> None:
+def _check(setup_key: str, callable_: Any, *args: Any) -> None:
     try:
         callable_(*args)
     except RuleViolation as exc:
-        raise ValidationError(exc.message + f" [{exc.rule}]") from exc
+        raise ValidationError(refusal(exc, setup_key)) from exc
 
 
 @transaction.atomic
@@ -135,8 +136,8 @@ def action_submit(
     action = Action(player.name, target.name if target else None, during or None,
                     fake_role or None, vision)  # fmt: skip
     actor = built.state.by_name[player.name]
-    _check(built.rules.require_in_game, actor, phase.label)
-    _check(built.rules.check_action, built.state, phase.label, action)
+    _check(built.rules.key, built.rules.require_in_game, actor, phase.label)
+    _check(built.rules.key, built.rules.check_action, built.state, phase.label, action)
     ability = built.rules.ability_key(actor, action)
     submission = Submission.objects.create(
         phase=phase, player=player, kind=Submission.Kind.ACTION, slot=ability, target=target,
@@ -201,7 +202,7 @@ def vote_record(
         raise ValidationError(_("L'orario del voto deve precedere la scadenza della fase "
                                 "e non essere nel futuro."))  # fmt: skip
     vote = Vote(player.name, target.name if target else None, 0, secret, abstain)
-    _check(built.rules.check_vote, built.state, phase.label, vote)
+    _check(built.rules.key, built.rules.check_vote, built.state, phase.label, vote)
     kind = Submission.Kind.SECRET_VOTE if secret else Submission.Kind.VOTE
     submission = Submission.objects.create(
         phase=phase, player=player, kind=kind, target=target, abstain=abstain,
@@ -317,7 +318,7 @@ def phase_commit(*, phase: Phase, user: AbstractBaseUser | None) -> bool:
     phase.outcome = {
         "deaths": [d.as_dict() for d in outcome.deaths],
         "execution": outcome.execution.as_dict() if outcome.execution else None,
-        "trace": outcome.trace,
+        "trace": [line.as_dict() for line in outcome.trace],
         "dropped": inputs.dropped,
         "announcement": announce(built.state, outcome, lang=game.language),
         "posts": forum_posts(
@@ -336,7 +337,7 @@ def phase_commit(*, phase: Phase, user: AbstractBaseUser | None) -> bool:
     Result.objects.bulk_create(
         Result(game=game, phase=phase.label, to=by_name[r.to], kind=r.kind, order=start + i,
                about=by_name.get(r.about) if r.about else None,
-               value=stored_value(r.kind, r.value, by_name))
+               value=stored_value(built.rules, r.kind, r.value, by_name))
         for i, r in enumerate(outcome.results)
     )  # fmt: skip
     if built.state.over:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.board import Ballot, TallyLine
-from roles.engine.announce import TEXT, Post
+from roles.engine.announce import Post, post_texts
 
 FORMATS = ("bbcode", "markdown")
 MAX_CHANGES_SHOWN = 3  # per voter: the older changes are counted, not listed (issue 9, #9)
@@ -94,7 +94,7 @@ def render(
 ) -> str:
     """``post`` in ``fmt``; a day's count with each voter's time and the struck changes
     when the site's ``tally`` is given; the next deadline at the bottom."""
-    t = TEXT.get(lang, TEXT["it"])
+    t = post_texts(lang)
     zone = ZoneInfo(time_zone)
     lines = [_bold(post.title, fmt)]
     if tally is not None:

@@ -13,7 +13,13 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from games.desk import desk_game_create, table_event_append, table_events, table_events_seal
+from games.desk import (
+    desk_game_create,
+    register_desk,
+    table_event_append,
+    table_events,
+    table_events_seal,
+)
 from games.models import Game, Player, TableEvent
 from games.ribelle_text import message
 from roles.ribelle.events import Event, Outcome
@@ -22,6 +28,7 @@ from roles.ribelle.state import TableState
 from roles.ribelle.table import SETUP_KEY, RibelleViolation, deal, game_options
 
 SETUP_NAME = "BANG! con Il Ribelle!"
+register_desk(SETUP_KEY, "games.ribelle_views", SETUP_NAME)  # games/desk.py's registry
 
 
 def violation_text(exc: RibelleViolation) -> str:

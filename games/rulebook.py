@@ -132,3 +132,29 @@ def option_rule(slug: str, option: str) -> str:
     """The DECISION that documents ``option`` (``www.will_word_limit`` -> ``WWW-D22``)."""
     book = rulebook(slug)
     return book.settings.get(option, "") if book else ""
+
+
+def for_game(book: Rulebook, options: dict[str, object], defaults: dict[str, object]) -> SafeString:
+    """The rulebook as one game plays it: in the DECISION documenting each option the game
+    sets away from its default, the default's mentions read the game's value (WWW-D22 says
+    the will limit the GM chose, not 150), marked."""
+    html = str(book.html)
+    for option, value in options.items():
+        default = defaults.get(option)
+        rule = book.settings.get(option)
+        if rule is None or value == default or isinstance(value, bool) or default is None:
+            continue
+        start = html.find(f'id="{rule}"')
+        if start < 0:
+            continue
+        end = min(
+            i for i in (html.find("</li>", start), html.find("</p>", start), len(html)) if i >= 0
+        )
+        shown = f'<mark title="{escape(option)}">{escape(value)}</mark>'
+        span = _HTML_PART.split(html[start:end])
+        number = re.compile(rf"(?<![\w.-]){re.escape(str(default))}(?![\w])")
+        for i, part in enumerate(span):
+            if not part.startswith("<"):
+                span[i] = number.sub(shown, part)
+        html = html[:start] + "".join(span) + html[end:]
+    return mark_safe(html)

@@ -29,6 +29,7 @@ from games.snapshot import built_from_snapshot
 from games.spoiler import story, story_results
 from games.topic_votes import votes_from_topic
 from games.wills import Delivery, WillDesk, deliveries, spoiler_wills, will_deadline_at, will_desk
+from games.words import say
 from roles.engine.channels import Channel
 from roles.engine.setups import RoleCard, load_setup
 
@@ -198,7 +199,7 @@ def player_page(player: Player, *, forms_only: bool = False) -> PlayerPage:
     page.will = Will.objects.filter(player=player).first()
     page.will_desk = will_desk(game, rules, state, player, page.will)
     limit = rules.will_word_limit(state)
-    page.deliveries = deliveries(game, limit, seats, mine) if limit is not None else []
+    page.deliveries = deliveries(game, rules, limit, seats, mine) if limit is not None else []
     page.used = [
         ability_label(rules, a.key) for a in rules.abilities_of(me)
         if a.once_rule and (me.name, a.key) in state.used
@@ -240,7 +241,7 @@ def spoiler(game: Game) -> dict[str, Any]:
             "phase": phase.label, "status": phase.status,
             "deaths": phase.outcome.get("deaths", []),
             "execution": phase.outcome.get("execution"),
-            "trace": phase.outcome.get("trace", []),
+            "trace": [say(line, game.setup) for line in phase.outcome.get("trace", [])],
             "overrides": phase.overrides,
             "results": results.get(phase.label, []),
             "announcement": phase.outcome.get("announcement", ""),

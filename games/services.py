@@ -21,9 +21,11 @@ from django.utils.translation import gettext as _
 from games.engine import start_state
 from games.models import AuditEvent, Game, Phase, Player, Result
 from games.validators import validate_name
+from games.words import refusal_line
 from roles.engine.errors import RuleViolation
 from roles.engine.model import phase_label
 from roles.engine.registry import ruleset_for
+from roles.engine.ruleset import Ruleset
 from roles.engine.setups import SetupError, deal_roles, load_setup
 
 # What sign-up posts put in front of a name: "1. ", "12) ", "12 ", "- ", "* ", "• ", "@".
@@ -150,7 +152,7 @@ def game_create(
     try:
         state, outcome = start_state(game, players)
     except RuleViolation as exc:  # an inconsistent setup file: nothing is kept
-        raise ValidationError(str(exc)) from exc
+        raise ValidationError(refusal_line(exc, setup.key)) from exc
     by_name = {p.name: p for p in players}
     rules = ruleset_for(setup.key)
     game.draws = {  # stored by seat: a substitution renames them
@@ -161,7 +163,7 @@ def game_create(
     Result.objects.bulk_create(
         Result(game=game, phase="setup", to=by_name[r.to], kind=r.kind, order=i,
                about=by_name.get(r.about) if r.about else None,
-               value=stored_value(r.kind, r.value, by_name))
+               value=stored_value(rules, r.kind, r.value, by_name))
         for i, r in enumerate(outcome.results)
     )  # fmt: skip
     phase_open(game, 0)
@@ -177,16 +179,11 @@ def setup_deadlines(setup_key: str) -> dict[str, dt.time]:
             for name in ("vote_close", "day_close", "powers_close") if name in times}  # fmt: skip
 
 
-# Result kinds whose value names players (docs/spec/scenarios.md).
-NAME_KINDS = {
-    "knows", "bounty", "spotted", "spotted_by", "recognized", "recruited_by", "rinnegato",
-    "wills", "visitors",
-}  # fmt: skip
-
-
-def stored_value(kind: str, value: Any, by_name: Mapping[str, Player]) -> Any:
-    """Names inside a result's value are stored as seats, so a substitution renames them."""
-    if kind not in NAME_KINDS:
+def stored_value(rules: Ruleset, kind: str, value: Any, by_name: Mapping[str, Player]) -> Any:
+    """Names inside a result's value are stored as seats, so a substitution renames them
+    (the setup declares which of its result kinds name players)."""
+    declared = rules.result_kinds.get(kind)
+    if declared is None or not declared.names:
         return value
     if isinstance(value, list):
         return {"seats": [by_name[v].seat for v in value]}

@@ -20,6 +20,7 @@ from games.engine import rules_for
 from games.forms_player import ability_label
 from games.models import Game, Phase, Player, Result, Submission
 from games.presentation import describe, names_in
+from games.words import say_dropped
 from roles.engine.announce import role_name
 from roles.engine.ruleset import Ruleset
 
@@ -133,7 +134,7 @@ def story(game: Game, players: list[Player]) -> list[dict[str, Any]]:
             "actions": _actions([s for s in mine if s.kind == kinds.ACTION], rules, roles, zone),
             "votes": _votes([s for s in mine if s.kind == kinds.VOTE], zone),
             "secret_votes": _votes([s for s in mine if s.kind == kinds.SECRET_VOTE], zone),
-            "dropped": phase.outcome.get("dropped", []),
+            "dropped": [say_dropped(line, game.setup) for line in phase.outcome.get("dropped", [])],
             "overrides": [{"kind": o["kind"], "player": seats.get(o["seat"]),
                            "step": o.get("step"), "reason": o.get("reason", "")}
                           for o in phase.overrides],

@@ -12,6 +12,8 @@ from django.utils.translation import gettext as _
 
 from games.posts import escape
 from games.templatetags.tabula import cause
+from games.words import say
+from roles.engine.registry import ruleset_for
 
 FORMATS = ("bbcode", "markdown")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-!|~<>])")
@@ -120,6 +122,11 @@ def _outcome(w: _Writer, phase: dict[str, Any], setup: str) -> list[str]:
     return lines
 
 
+def step_name(setup: str, step: str) -> str:
+    """A step where a GM's correction acted, in words (the setup names its steps)."""
+    return say(ruleset_for(setup).step_message(step), setup)
+
+
 def _phase(w: _Writer, phase: dict[str, Any], setup: str) -> None:
     w.open(phase["title"])
     w.items(_("Azioni"), [_action_line(w, a) for a in phase["actions"]])
@@ -128,7 +135,8 @@ def _phase(w: _Writer, phase: dict[str, Any], setup: str) -> None:
     kinds = {"kill": _("uccide"), "spare": _("salva")}
     w.items(_("Correzioni del master"), [
         f"{kinds.get(o['kind'], o['kind'])} {w.esc(o['player'])}"
-        + (" " + _("(al passo %(step)s)") % {"step": o["step"]} if o.get("step") else "")
+        + (" " + _("(durante %(step)s)") % {"step": step_name(setup, o["step"])}
+           if o.get("step") else "")
         + f": {w.esc(o['reason'])}"
         for o in phase["overrides"]
     ])  # fmt: skip

@@ -35,6 +35,7 @@ from games.thread_import import (
 from games.thread_import.base import approximate
 from games.thread_import.names import AMBIGUOUS, APPROX, UNKNOWN
 from games.thread_import.votes import DEFAULT_VOTES, DEFAULT_WITHDRAWALS
+from games.words import refusal
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Vote
 
@@ -282,7 +283,7 @@ def _classify(preview: ImportPreview, phase: Phase, built: Rebuilt, now: dt.date
                 Vote(row.voter.name, row.target.name if row.target else None, 0, False, False),
             )
         except RuleViolation as exc:
-            row.status, row.note = REFUSED, f"{exc.message} [{exc.rule}]"
+            row.status, row.note = REFUSED, refusal(exc, phase.game.setup)
             continue
         if row.withdraw:
             row.status = WITHDRAWN if before is not None else NOTHING

@@ -8,6 +8,7 @@ from games import (
     import_views,
     narration_views,
     ribelle_views,
+    rules_views,
     views,
     will_views,
 )
@@ -31,6 +32,7 @@ urlpatterns = [
         name="substitute",
     ),
     path("<int:pk>/registro/", views.game_audit, name="audit"),
+    path("<int:pk>/regolamento/", rules_views.game_rulebook, name="rulebook"),
     path("<int:pk>/spoiler/", views.game_spoiler, name="spoiler"),
     path("<int:pk>/testamenti/", will_views.game_wills, name="wills"),
     path("<int:pk>/fase/", gm_views.phase_page, name="phase"),

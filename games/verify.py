@@ -36,7 +36,7 @@ def _results(game: Game, label: str, outcome: PhaseOutcome, built: Rebuilt) -> l
     by_name = {p.name: p for p in built.players}
     return [
         (by_name[r.to].pk, r.kind, by_name[r.about].pk if r.about else None,
-         stored_value(r.kind, r.value, by_name))
+         stored_value(built.rules, r.kind, r.value, by_name))
         for r in outcome.results
     ]  # fmt: skip
 

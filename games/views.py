@@ -13,14 +13,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.desk import desk_module
+from games.engine import rules_for
 from games.forms import GameCreateForm
 from games.forms_input import SubstituteForm, form_error
 from games.http import links_response
+from games.keys import audit_details, audit_kind
 from games.models import Game, Player
 from games.selectors import game_for_gm, role_sheet, spoiler
 from games.services import game_create, player_link_issue, player_substitute
 from games.spoiler_post import FORMATS as POST_FORMATS
 from games.spoiler_post import spoiler_post
+from roles.engine.setups import SetupError
 
 
 @login_required
@@ -125,7 +128,14 @@ def player_substitute_view(request: HttpRequest, pk: int, player_pk: int) -> Htt
 def game_audit(request: HttpRequest, pk: int) -> HttpResponse:
     """Every submission, GM entry, override, commit, undo and substitution: who, when, what."""
     game = game_for_gm(user=request.user, pk=pk)
-    events = game.audit.select_related("user", "player")
+    events = list(game.audit.select_related("user", "player"))
+    try:
+        rules = rules_for(game)
+    except SetupError:  # a referee desk's game
+        rules = None
+    for event in events:
+        event.label = audit_kind(event.kind)
+        event.details = audit_details(event.detail, rules)
     fix_kinds = ("submission_corrected", "submission_removed", "override_removed")
     context = {"game": game, "events": events, "fix_kinds": fix_kinds}
     return render(request, "games/audit.html", context)

@@ -165,12 +165,12 @@ class Delivery:
 
 
 def deliveries(
-    game: Game, limit: int, seats: dict[int, str], results: list[Result]
+    game: Game, rules: Ruleset, limit: int, seats: dict[int, str], results: list[Result]
 ) -> list[Delivery]:
-    """Each ``wills`` result of ``results`` with the texts delivered, read from the
-    delivering phase's stored engine input (exactly what the engine delivered), cut after
-    the ``limit``-th word (WWW-R45)."""
-    wanted = [r for r in results if r.kind == "wills"]
+    """Each will delivery among ``results`` (the setup's ``will_delivery_kind``) with the
+    texts delivered, read from the delivering phase's stored engine input (exactly what
+    the engine delivered), cut after the ``limit``-th word (WWW-R45)."""
+    wanted = [r for r in results if r.kind == rules.will_delivery_kind]
     if not wanted:
         return []
     labels = {r.phase for r in wanted}
@@ -211,7 +211,7 @@ def wills_for_gm(game: Game, rules: Ruleset, state: GameState) -> list[GmWill]:
     players = {p.pk: p for p in game.players.all()}
     seats = {p.seat: p.name for p in players.values()}
     delivered: dict[str, list[tuple[str, str]]] = {}
-    results = Result.objects.filter(game=game, kind="wills").select_related("to")
+    results = Result.objects.filter(game=game, kind=rules.will_delivery_kind).select_related("to")
     for result in results:
         for seat in (result.value or {}).get("seats", []):
             delivered.setdefault(seats[seat], []).append((result.phase, result.to.name))

@@ -105,7 +105,7 @@ def run_scenario(data: Mapping[str, Any], *, trace: bool = False) -> dict[str, A
     )  # fmt: skip
     phases = [phase_report(state, outcome)]
     if trace:
-        phases[0]["trace"] = outcome.trace
+        phases[0]["trace"] = [str(line) for line in outcome.trace]  # the English
     for position, entry in enumerate(data.get("phases") or []):
         if state.over:
             break
@@ -136,7 +136,7 @@ def run_scenario(data: Mapping[str, Any], *, trace: bool = False) -> dict[str, A
         outcome = rules.play(state, label, actions=actions, votes=votes, wills=wills)
         report = phase_report(state, outcome)
         if trace:
-            report["trace"] = outcome.trace
+            report["trace"] = [str(line) for line in outcome.trace]
         phases.append(report)
     return {
         "setup": rules.key,

@@ -67,7 +67,7 @@ def test_a_bandit_hides_from_his_phone_and_the_reveal_post_places_him(
     assert "Bea si è nascosto (dove, lo sa solo lui fino alla rivelazione)." in desk
     gm.click("text=Registro")
     assert "car1" not in gm.inner_text("main")
-    assert "adt_hide" in gm.inner_text("main")
+    assert "bandito nascosto" in gm.inner_text("main")  # the audit kind adt_hide, in words
     gm.go_back()
 
     submit(gm, "#stealin-form")

@@ -159,7 +159,7 @@ def test_the_correction_page_strikes_the_old_row_in_the_history(gm, gm_user, day
     assert f'id="submission-{vote.pk}" class="superseded"' in page
     assert "era Pia" in page
     audit = gm.get(reverse("games:audit", args=[game.pk])).content.decode()
-    assert "submission_corrected" in audit
+    assert "invio corretto" in audit  # the kind submission_corrected, in words
     assert '<s class="superseded">Gino ' in audit  # the old vote, struck
     assert "→ Pia" in audit
 
@@ -177,14 +177,16 @@ def test_an_override_reads_as_a_sentence_and_can_be_taken_back(gm, gm_user, day_
     names = dict(game.players.values_list("seat", "name"))
     night.refresh_from_db()
     sentence = override_sentence(game, night.label, night.overrides[0], names)
-    assert sentence == "Notte 1: risparmia Sam (passo: attacco degli Indiani) — motivo: ha avvisato"
+    assert (
+        sentence == "Notte 1: risparmia Sam (passo: l'attacco degli Indiani) — motivo: ha avvisato"
+    )
     with translation.override("en"):
         english = override_sentence(game, night.label, night.overrides[0], names)
     assert english == "Night 1: spare Sam (step: the Indians' attack) — reason: ha avvisato"
     page = gm.get(reverse("games:phase", args=[game.pk])).content.decode()
-    assert "risparmia Sam (passo: attacco degli Indiani)" in page
+    assert "risparmia Sam (passo: l&#x27;attacco degli Indiani)" in page
     assert "spare #" not in page
-    assert '<option value="indiani">attacco degli Indiani</option>' in page  # the steps too
+    assert '<option value="indiani">l&#x27;attacco degli Indiani</option>' in page  # the steps too
     response = gm.post(reverse("games:gm_override_remove", args=[game.pk]), {
         "phase": night.pk, "index": 0, "seat": vesper.seat, "kind": "spare",
         "reason": "sbagliavo io",

@@ -32,7 +32,8 @@ def test_night_zero_board_and_preview(gm, gm_user):
     waiting = html.split("Chi deve ancora agire")[1].split("</p>")[0]
     assert game.players.get(role="pianista").name in waiting  # WWW-R18: he must still choose
     assert marshal.name not in waiting
-    assert "investigation" in html  # the preview's private result
+    sheriff = game.players.get(role="sceriffo").name
+    assert f"{marshal.name}: {sheriff} è Americano." in html  # the preview's private result
     assert "[b]Alba del Giorno 1.[/b]" in html
 
 

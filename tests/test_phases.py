@@ -9,6 +9,7 @@ import threading
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
+from django.utils import translation
 
 from games.models import Game, Phase, Result, Submission
 from games.phases import (
@@ -70,7 +71,10 @@ def test_actions_are_checked_by_the_engine(gm_user):
     marshal, teacher = by_role(game, "maresciallo"), by_role(game, "maestrina")
     indian = by_role(game, "indiano")
     action_submit(phase=phase, player=marshal, target=indian)
-    with pytest.raises(ValidationError) as info:
+    with translation.override("it"), pytest.raises(ValidationError) as info:
+        action_submit(phase=phase, player=teacher, target=indian)
+    assert info.value.messages == ["non può accompagnare nella Notte 0 [WWW-R18]"]
+    with translation.override("en"), pytest.raises(ValidationError) as info:
         action_submit(phase=phase, player=teacher, target=indian)
     assert info.value.messages == ["cannot accompany on N0 [WWW-R18]"]
     assert Submission.objects.filter(phase=phase).count() == 1
@@ -166,7 +170,7 @@ def test_gm_override_spares_a_victim(gm_user):
     override_add(phase=night, user=gm_user, kind="spare", player=cowboy, reason="ritardo forum")
     preview = phase_preview(night)
     assert preview.outcome.deaths == []
-    assert any("ritardo forum" in line for line in preview.outcome.trace)
+    assert any("ritardo forum" in str(line) for line in preview.outcome.trace)
 
 
 def test_will_loners_cannot_write(gm_user):

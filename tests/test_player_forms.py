@@ -143,12 +143,14 @@ def test_night_actions_can_be_sent_during_the_day(client, gm_user):
                                            "phase": night.pk})  # fmt: skip
     assert Submission.objects.get(player=teacher).phase == night
     from games.phases import phase_preview, vote_cast
+    from games.words import say_dropped
 
     day = current_phase(game)
     vote_cast(phase=day, player=cowboy, target=teacher)
     phase_commit(phase=day, user=gm_user)
     preview = phase_preview(current_phase(game))
-    assert any("is dead and cannot act [WWW-D8]" in line for line in preview.inputs.dropped)
+    refused = [say_dropped(line, game.setup) for line in preview.inputs.dropped]
+    assert f"N1: {teacher.name} (Maestrina) è morto e non può agire [WWW-D8]" in refused
 
 
 def test_spent_powers_are_shown_as_used(client, gm_user):

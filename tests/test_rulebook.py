@@ -123,7 +123,7 @@ def test_the_gm_trace_and_options_link_their_rules(client, gm_user):
 
     vote_cast(phase=phase, player=game.players.get(role="sceriffo"),
               target=game.players.filter(role="cowboy").first())  # fmt: skip
-    assert any("[WWW-R10" in line for line in phase_preview(phase).outcome.trace)
+    assert any("[WWW-R10" in str(line) for line in phase_preview(phase).outcome.trace)
     client.force_login(gm_user)
     html = client.get(reverse("games:phase", args=[game.pk])).content.decode()
     trace = html.split('<ol class="trace">')[1].split("</ol>")[0]
@@ -132,4 +132,33 @@ def test_the_gm_trace_and_options_link_their_rules(client, gm_user):
     assert 'href="/regolamento/wild-west-wolf/"' in html
     assert '<a href="/regolamento/wild-west-wolf/#WWW-D22" class="rule">WWW-D22</a>' in html
     html = client.get(reverse("games:detail", args=[game.pk])).content.decode()
-    assert 'href="/regolamento/wild-west-wolf/"' in html
+    assert f'href="/partite/{game.pk}/regolamento/"' in html
+
+
+def test_the_rulebook_of_a_game_says_its_will_limit(client, gm_user):
+    """WWW-D22 with www.will_word_limit = 200: the GM's (from the game's page) and the
+    players' Regolamento say the game's 200 where the DECISION says 150; without the
+    game, the text stands."""
+    game = make_game(gm_user, options={"www.will_word_limit": 200})
+    url = reverse("rulebook", args=["wild-west-wolf"])
+
+    def d22(html: str) -> str:
+        return html.split('id="WWW-D22"')[1].split("</li>")[0]
+
+    plain = d22(client.get(url).content.decode())
+    assert "after 150 words" in plain
+    assert "200" not in plain
+    client.force_login(gm_user)
+    detail = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    mine_url = reverse("games:rulebook", args=[game.pk])
+    assert f'href="{mine_url}"' in detail
+    mine = d22(client.get(mine_url).content.decode())
+    assert 'after <mark title="www.will_word_limit">200</mark> words' in mine
+    assert "www.will_word_limit = <mark" in mine
+    assert "150" not in mine
+    client.logout()
+    login_as(client, game.players.get(role="notaio"))
+    assert "after <mark" in d22(client.get(url).content.decode())
+    other = make_game(gm_user, setup="inquisizione")
+    assert "<mark" not in client.get(reverse("rulebook", args=["inquisizione"])).content.decode()
+    assert other.setup == "inquisizione"

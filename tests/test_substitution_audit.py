@@ -53,8 +53,9 @@ def test_audit_log_lists_submissions_and_commits(client, gm_user):
     phase_commit(phase=current_phase(game), user=gm_user)
     client.force_login(gm_user)
     html = client.get(reverse("games:audit", args=[game.pk])).content.decode()
-    for kind in ("game_created", "action", "commit"):
+    for kind in ("partita creata", "azione", "fase risolta"):  # the kinds, in words
         assert kind in html
+    assert "game_created" not in html
 
 
 def test_spoiler_only_after_the_end_then_page_and_json(client, gm_user):

@@ -209,7 +209,7 @@ def test_commit_and_undo_invalidate_the_snapshot(gm_user, django_capture_on_comm
     execute(game, day, marshal, gm_user)
     night.refresh_from_db()
     assert night.snapshot is None
-    with pytest.raises(ValidationError, match="dead"):
+    with pytest.raises(ValidationError, match="è morto"):
         action_submit(phase=night, player=marshal, target=indian)
     with django_capture_on_commit_callbacks(execute=True):
         built_from_snapshot(game, night)  # the pages keep the post-execution state

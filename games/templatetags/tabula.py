@@ -8,8 +8,13 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from games import rulebook
+from games.forms_player import ability_label
+from games.keys import correction as correction_label
+from games.presentation import describe
 from games.rulebook import link_rules
-from roles.engine.announce import cause_label
+from games.words import say, say_dropped
+from roles.engine.announce import cause_label, role_name
+from roles.engine.registry import ruleset_for
 
 register = template.Library()
 
@@ -38,3 +43,45 @@ def option_rule(field: BoundField, setup_key: str) -> SafeString:
     """The DECISION documenting a game option's field, as a linked tag."""
     option = field.name.removeprefix("opt_").replace("__", ".")
     return rule_tag(rulebook.option_rule(setup_key, option))
+
+
+@register.filter(name="say")
+def say_filter(message: object, setup_key: str = "") -> SafeString:
+    """An engine message (a trace line) in the active language, its rule tags linked."""
+    return link_rules(say(message, setup_key))
+
+
+@register.filter(name="say_dropped")
+def say_dropped_filter(line: object, setup_key: str = "") -> SafeString:
+    """A refused submission, as the phase stored it, in the active language."""
+    return link_rules(say_dropped(line, setup_key))
+
+
+@register.filter
+def correction(kind: str) -> str:
+    """A GM's correction kind in words ("sopravvive", "muore")."""
+    return correction_label(kind)
+
+
+@register.filter
+def ability(key: str, setup_key: str) -> str:
+    """An ability's key as the player forms name it (the setup's words)."""
+    return ability_label(ruleset_for(setup_key), key) if key else ""
+
+
+@register.filter
+def role(key: str, setup_key: str) -> str:
+    """A role key as its card's name."""
+    return role_name(key, setup_key) if key else ""
+
+
+@register.filter
+def result(result: object, setup_key: str) -> str:
+    """An engine result (a preview's, names as they are) as its sentence."""
+    return describe(setup_key, result.kind, result.about, result.value)  # type: ignore[attr-defined]
+
+
+@register.filter
+def step(key: str, setup_key: str) -> str:
+    """A step of the night (or the day's vote) in words, where a GM correction acts."""
+    return say(ruleset_for(setup_key).step_message(key), setup_key) if key else ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from roles.engine.messages import msg, verb, verb_to
 from roles.engine.model import Action, GameState, PastTargets, Player
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ def check_ability(
         _refuse_timing(ruleset, label, actor, ability, night)
     if ability.once_rule and (actor.name, ability.key) in state.used:
         raise ruleset.violation(
-            label, actor, f"has already used his once-per-game power ({ability.verb})",
+            label, actor, msg("action.once_used", verb=verb(ability.verb)),
             ability.once_rule,
         )  # fmt: skip
     if not ability.needs_target or (ability.optional_target and action.target is None):
@@ -102,15 +103,11 @@ def check_ability(
         if past is not None:
             repeat = night is not None and past.night == night - 1 and past.last == target.name
             if ability.repeat_rule and repeat:
-                raise ruleset.violation(
-                    label, actor, f"cannot {ability.verb} {target.name} two nights in a row",
-                    ability.repeat_rule,
-                )  # fmt: skip
+                said = msg("action.repeat", verb=verb_to(ability.verb), target=target.name)
+                raise ruleset.violation(label, actor, said, ability.repeat_rule)
             if ability.never_twice_rule and target.name in past.every:
-                raise ruleset.violation(
-                    label, actor, f"cannot {ability.verb} {target.name} a second time",
-                    ability.never_twice_rule,
-                )  # fmt: skip
+                said = msg("action.never_twice", verb=verb_to(ability.verb), target=target.name)
+                raise ruleset.violation(label, actor, said, ability.never_twice_rule)
     ruleset.check_target(state, label, actor, ability, target)
     return target
 
@@ -119,20 +116,18 @@ def _refuse_timing(
     ruleset: Ruleset, label: str, actor: Player, ability: Ability, night: int | None
 ) -> None:
     """The refusal of an ability used in the wrong phase, the first rule that forbids it."""
-    when = ability.when
+    when, said = ability.when, verb(ability.verb)
     if when != ANY:
         if when == NIGHT and night is None:
-            raise ruleset.violation(label, actor, f"can {ability.verb} only at night", ability.rule)
+            raise ruleset.violation(label, actor, msg("action.night_only", verb=said), ability.rule)
         if when == DAY and night is not None:
-            raise ruleset.violation(label, actor, f"can {ability.verb} only by day", ability.rule)
+            raise ruleset.violation(label, actor, msg("action.day_only", verb=said), ability.rule)
     if night is not None and ability.only_night is not None and night != ability.only_night:
-        raise ruleset.violation(
-            label, actor, f"can {ability.verb} only on N{ability.only_night}", ability.rule
-        )
+        only = msg("action.only_night", verb=said, night=ability.only_night)
+        raise ruleset.violation(label, actor, only, ability.rule)
     if night is not None and night < ability.first_night:
-        raise ruleset.violation(
-            label, actor, f"cannot {ability.verb} on N0", ability.first_night_rule or ability.rule
-        )
+        rule = ability.first_night_rule or ability.rule
+        raise ruleset.violation(label, actor, msg("action.not_n0", verb=said), rule)
 
 
 def remember_target(state: GameState, ability: Ability, night: int, who: str, target: str) -> None:

@@ -1,4 +1,4 @@
-"""The public posts, in Italian (default) or English.
+"""The public posts, in Italian (default) or English (the engine's catalogue).
 
 Only what the rules make public: names of the dead (no roles, no causes unless a
 DECISION option says so), the public votes at face value (never the Boia's secret
@@ -9,51 +9,42 @@ winners and every role (WWW-D28, INQ-D24).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
+from roles.engine.messages import _, engine_catalogue
 from roles.engine.model import GameState, PhaseOutcome
 from roles.engine.registry import ruleset_for
 from roles.engine.setups import label as in_language
 from roles.engine.setups import load_setup
 from roles.engine.votes import public_tally
 
+# The posts' lines: the English template (the gettext msgid); the Italian is the engine's
+# catalogue, roles/engine/locale/it/LC_MESSAGES/django.po, read without Django.
 TEXT = {
-    "it": {
-        "start": "Inizia la partita: {setup}, {n} giocatori. Cala la Notte 0.",
-        "dawn": "Alba del Giorno {day}.",
-        "died": "Stanotte sono morti: {names}.",
-        "died_one": "Stanotte è morto {names}.",
-        "nobody_died": "Stanotte non è morto nessuno.",
-        "tally": "Votazione del Giorno {day}:",
-        "not_voting": "Non votano: {names}.",
-        "executed": "Viene giustiziato {name}.",
-        "no_execution": "Nessuna esecuzione.",
-        "also_died": "Muore anche {names}.",
-        "night_falls": "Cala la Notte {night}.",
-        "end": "Fine della partita. Vince: {factions}.",
-        "winners": "Vincitori: {names}.",
-        "roles": "I ruoli:",
-        "nobody": "nessuno",
-        "totals": "Totali pesati: {totals}.",
-    },
-    "en": {
-        "start": "The game begins: {setup}, {n} players. Night 0 falls.",
-        "dawn": "Dawn of Day {day}.",
-        "died": "Tonight these players died: {names}.",
-        "died_one": "Tonight {names} died.",
-        "nobody_died": "Nobody died tonight.",
-        "tally": "Vote count of Day {day}:",
-        "not_voting": "Not voting: {names}.",
-        "executed": "{name} is executed.",
-        "no_execution": "No execution.",
-        "also_died": "{names} also died.",
-        "night_falls": "Night {night} falls.",
-        "end": "The game is over. Winning side: {factions}.",
-        "winners": "Winners: {names}.",
-        "roles": "The roles:",
-        "nobody": "nobody",
-        "totals": "Weighted totals: {totals}.",
-    },
+    "start": _("The game begins: {setup}, {n} players. Night 0 falls."),
+    "dawn": _("Dawn of Day {day}."),
+    "died": _("Tonight these players died: {names}."),
+    "died_one": _("Tonight {names} died."),
+    "nobody_died": _("Nobody died tonight."),
+    "tally": _("Vote count of Day {day}:"),
+    "not_voting": _("Not voting: {names}."),
+    "executed": _("{name} is executed."),
+    "no_execution": _("No execution."),
+    "also_died": _("{names} also died."),
+    "night_falls": _("Night {night} falls."),
+    "end": _("The game is over. Winning side: {factions}."),
+    "winners": _("Winners: {names}."),
+    "roles": _("The roles:"),
+    "nobody": _("nobody"),
+    "totals": _("Weighted totals: {totals}."),
 }
+
+
+@cache
+def post_texts(lang: str = "it") -> dict[str, str]:
+    """The posts' lines in ``lang`` (Italian for a language without its catalogue)."""
+    words = engine_catalogue(lang)
+    return {key: words.gettext(template) for key, template in TEXT.items()}
 
 
 def role_name(key: str, setup_key: str) -> str:
@@ -87,7 +78,7 @@ class Post:
 
 def post(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> Post:
     """The public post for ``outcome`` (the phase just resolved)."""
-    t = TEXT.get(lang, TEXT["it"])
+    t = post_texts(lang)
     label = outcome.phase
     rules = ruleset_for(state.setup)
     reveal = rules.opt(state, "reveal_role_on_death")
@@ -156,7 +147,7 @@ def post(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> Post:
 
 def plain(post: Post, lang: str = "it") -> str:
     """The post as plain text (the replay's announcement)."""
-    t = TEXT.get(lang, TEXT["it"])
+    t = post_texts(lang)
     lines = [post.title]
     lines += [f"{target} ({len(voters)}): {_names(voters)}" for target, voters in post.tally]
     if post.not_voting:

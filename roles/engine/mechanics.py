@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from roles.engine.messages import Message
 from roles.engine.model import GameState, PhaseOutcome, Player, Status
 
 PACK_BLOCKED = "pack_blocked"  # the pack may not kill in this night
 
 
 def martyr_of_the_pack(
-    state: GameState, out: PhaseOutcome, victim: Player, night_index: int, reason: str
+    state: GameState, out: PhaseOutcome, victim: Player, night_index: int, reason: Message
 ) -> None:
     """A loner killed by the pack's attack has met his goal, and the pack may not kill
     on the next night (the Pianista, WWW-R91/R92; the Martire, INQ-R61/R62)."""

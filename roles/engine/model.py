@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from roles.engine.messages import Message, msg
+
 NIGHT = "N"
 DAY = "D"
 
@@ -130,7 +132,7 @@ class PhaseOutcome:
     deaths: list[Death]
     results: list[Result]
     execution: Execution | None
-    trace: list[str]
+    trace: list[Message]  # why: str(line) is the English
     departed: list[str]
     public_votes: list[Vote]
 
@@ -140,7 +142,7 @@ class PhaseOutcome:
         deaths: list[Death] | None = None,
         results: list[Result] | None = None,
         execution: Execution | None = None,
-        trace: list[str] | None = None,
+        trace: list[Message] | None = None,
         departed: list[str] | None = None,
         public_votes: list[Vote] | None = None,
     ) -> None:
@@ -155,8 +157,8 @@ class PhaseOutcome:
     def tell(self, to: str, kind: str, about: str | None, value: Any) -> None:
         self.results.append(Result(to, kind, about, value))
 
-    def why(self, text: str) -> None:
-        self.trace.append(text)
+    def why(self, line: Message) -> None:
+        self.trace.append(line)
 
 
 @dataclass(slots=True)
@@ -224,7 +226,7 @@ class GameState:
         """Whether a GM correction prevents ``player``'s death at the step now running."""
         for c in self.corrections:
             if c.kind == "spare" and c.player == player.name and c.step in (None, self.step):
-                outcome.why(f"GM correction: {player.name} survives ({c.reason})")
+                outcome.why(msg("trace.gm_spare", player=player.name, reason=c.reason))
                 return True
         return False
 

@@ -19,6 +19,8 @@ from typing import Any, ClassVar, TypeVar
 from roles.engine.abilities import Ability, available
 from roles.engine.channels import Channel
 from roles.engine.errors import RuleViolation
+from roles.engine.messages import CATALOGUE, RESULTS, Message, ResultKind, msg, verb_to
+from roles.engine.messages import verb as bare_verb
 from roles.engine.model import (
     CORRECTION_KINDS,
     Action,
@@ -44,6 +46,7 @@ class Ruleset(ABC):
     undealt_rule: ClassVar[str] = ""  # the rule keeping a known role out of the deal
     vote_rules: ClassVar[dict[str, str]]  # which rule forbids what, for votes
     will_rules: ClassVar[dict[str, str]] = {}  # the wills' rules: limit, deadline, refused
+    will_delivery_kind: ClassVar[str] = ""  # the result kind handing wills over (its authors)
     dead_actor_rule: ClassVar[str]
     # The night's steps by name; the setup's YAML ``night_order`` says in which order
     # they run (the ruleset's night module documents what each reads and sets).
@@ -52,9 +55,12 @@ class Ruleset(ABC):
     # The fields beyond a target that this setup's actions may carry (the GM's entry form
     # shows only these): "during", "fake_role", "vision".
     action_fields: ClassVar[tuple[str, ...]] = ()
-    # The values of an "investigation" result that show the target is not on the
+    # The values of an investigation's result that show the target is not on the
     # investigator's side (the balance study's informed model acts on them).
     suspect_values: ClassVar[frozenset[str]] = frozenset()
+    # How each kind of private result reads (roles/engine/messages.py: the generic ones
+    # and the setup's own, declared in its package).
+    result_kinds: ClassVar[Mapping[str, ResultKind]] = RESULTS
 
     def __init__(self, night_order: Sequence[str] | None = None) -> None:
         """``night_order``: run the night in another order than the setup's (the tests
@@ -143,7 +149,7 @@ class Ruleset(ABC):
         setup = self.setup
         if len(players) != setup.players:
             raise RuleViolation(
-                f"{setup.name} needs exactly {setup.players} players, got {len(players)}",
+                msg("deal.count", setup=setup.name, players=setup.players, got=len(players)),
                 self.count_rule, phase="setup",
             )  # fmt: skip
         counts: dict[str, int] = {}
@@ -151,14 +157,15 @@ class Ruleset(ABC):
             if role not in setup.cards or not setup.cards[role].count:
                 rule = self.undealt_rule if role in setup.cards else self.roles_rule
                 raise RuleViolation(
-                    f"role {role!r} is not dealt in {setup.name}", rule,
+                    msg("deal.not_dealt", role=repr(role), setup=setup.name), rule,
                     phase="setup", player=name,
                 )  # fmt: skip
             counts[role] = counts.get(role, 0) + 1
         for role, wanted in setup.roles.items():
             if counts.get(role, 0) != wanted:
                 raise RuleViolation(
-                    f"{setup.name} deals {wanted} × {role}, the scenario has {counts.get(role, 0)}",
+                    msg("deal.role_count", setup=setup.name, wanted=wanted, role=role,
+                        got=counts.get(role, 0)),
                     self.roles_rule, phase="setup",
                 )  # fmt: skip
 
@@ -194,10 +201,10 @@ class Ruleset(ABC):
         resolution at their steps (see :class:`Correction`)."""
         expected = phase_label(state.phase_index + 1)
         if label != expected:
-            raise RuleViolation(f"phase {label} given where {expected} comes next", "spec",
+            raise RuleViolation(msg("phase.out_of_order", label=label, expected=expected), "spec",
                                 phase=label)  # fmt: skip
         if state.winning_factions is not None:
-            raise RuleViolation("the game is already over", "spec", phase=label)
+            raise RuleViolation(msg("game.over"), "spec", phase=label)
         actions = list(actions)
         votes = list(votes)
         if not checked:
@@ -237,6 +244,14 @@ class Ruleset(ABC):
         """The named steps of phase ``label``, where a GM correction may act."""
         return self.night_order if label[0] == "N" else self.day_steps
 
+    def step_message(self, step: str) -> Message:
+        """A step's name for a person: the setup declares ``<prefix>step.<step>`` (the
+        generic ``step.<step>`` for the day's vote)."""
+        for key in (f"{self.prefix}step.{step}", f"step.{step}"):
+            if key in CATALOGUE:
+                return msg(key)
+        return msg("step.other", step=step)
+
     def check_corrections(
         self, state: GameState, label: str, corrections: Iterable[Correction]
     ) -> tuple[Correction, ...]:
@@ -244,11 +259,14 @@ class Ruleset(ABC):
         for correction in checked:
             self.player(state, correction.player, label)
             if correction.kind not in CORRECTION_KINDS:
-                raise RuleViolation(f"unknown correction {correction.kind!r}", "spec", phase=label)
+                raise RuleViolation(msg("correction.unknown", kind=repr(correction.kind)), "spec",
+                                    phase=label)  # fmt: skip
             if correction.step is not None and correction.step not in self.steps(label):
                 steps = ", ".join(self.steps(label))
-                raise RuleViolation(f"{label} has no step {correction.step!r} (steps: {steps})",
-                                    "spec", phase=label)  # fmt: skip
+                said = msg(
+                    "correction.no_step", label=label, step=repr(correction.step), steps=steps
+                )
+                raise RuleViolation(said, "spec", phase=label)
         return checked
 
     def kill(self, state: GameState, outcome: PhaseOutcome, player: Player, cause: str) -> bool:
@@ -303,7 +321,7 @@ class Ruleset(ABC):
             if correction.kind == "kill" and correction.step == step:
                 player = state.by_name[correction.player]
                 if player.alive:
-                    outcome.why(f"GM correction: {player.name} dies ({correction.reason})")
+                    outcome.why(msg("trace.gm_kill", player=player.name, reason=correction.reason))
                     self.kill(state, outcome, player, "gm")
 
     @property
@@ -358,10 +376,8 @@ class Ruleset(ABC):
             slot = check_action(state, label, action)
             if slot is not None:
                 if slot in seen:
-                    raise self.violation(
-                        label, actor, "has already used this ability in this phase",
-                        self.ability_rule(actor),
-                    )  # fmt: skip
+                    raise self.violation(label, actor, msg("action.slot_used"),
+                                         self.ability_rule(actor))  # fmt: skip
                 seen.add(slot)
 
     def check_votes(self, state: GameState, label: str, votes: list[Vote]) -> None:
@@ -459,34 +475,34 @@ class Ruleset(ABC):
         rules = self.vote_rules
         voter = self.player(state, vote.voter, label)
         if label[0] != "D":
-            raise self.violation(label, voter, "cannot vote at night", rules["when"])
+            raise self.violation(label, voter, msg("vote.at_night"), rules["when"])
         self.require_in_game(voter, label)
         if vote.secret and voter.dealt_role != rules.get("secret_role"):
-            raise self.violation(label, voter, "has no secret vote", rules["secret"])
+            raise self.violation(label, voter, msg("vote.no_secret"), rules["secret"])
         if vote.target is None:
             return
         target = self.player(state, vote.target, label)
         if not target.alive:
-            raise self.violation(label, voter, f"cannot vote for {target.name}, who is not "
-                                 "in the game", rules["target"])  # fmt: skip
+            raise self.violation(label, voter, msg("vote.target_out", target=target.name),
+                                 rules["target"])  # fmt: skip
         if target is voter and not self.opt(state, "allow_self_vote"):
-            raise self.violation(label, voter, "cannot vote for himself", rules["self"])
+            raise self.violation(label, voter, msg("vote.self"), rules["self"])
 
     def player(self, state: GameState, name: str | None, label: str) -> Player:
         player = state.by_name.get(name) if name is not None else None
         if player is None:
-            raise RuleViolation(f"unknown player {name!r}", "spec", phase=label)
+            raise RuleViolation(msg("player.unknown", name=repr(name)), "spec", phase=label)
         return player
 
     def require_in_game(self, player: Player, label: str) -> None:
         if player.departed:
-            raise self.violation(label, player, "has left the game", self.departed_rule)
+            raise self.violation(label, player, msg("player.departed"), self.departed_rule)
         if not player.alive:
-            raise self.violation(label, player, "is dead and cannot act", self.dead_actor_rule)
+            raise self.violation(label, player, msg("player.dead"), self.dead_actor_rule)
 
     departed_rule: ClassVar[str] = "spec"
 
-    def violation(self, label: str, player: Player, message: str, rule: str) -> RuleViolation:
+    def violation(self, label: str, player: Player, message: Message, rule: str) -> RuleViolation:
         return RuleViolation(message, rule, phase=label, player=player.name, role=player.role)
 
     def target_of(
@@ -503,18 +519,21 @@ class Ruleset(ABC):
         """The action's target, checked: present, not the actor (when ``rule_self``),
         in the game (when ``rule_dead``)."""
         if action.target is None:
-            raise self.violation(
-                label, actor, f"must name a player to {verb}", self.ability_rule(actor)
-            )
+            raise self.violation(label, actor, msg("action.no_target", verb=bare_verb(verb)),
+                                 self.ability_rule(actor))  # fmt: skip
         target = self.player(state, action.target, label)
         if rule_self and target is actor:
-            raise self.violation(label, actor, f"cannot {verb} himself", rule_self)
+            raise self.violation(label, actor, msg("action.self", verb=verb_to(verb)), rule_self)
         if target.departed:
-            raise self.violation(label, actor, f"cannot {verb} {target.name}, who has left "
-                                 "the game", self.departed_rule)  # fmt: skip
+            raise self.violation(
+                label, actor, msg("action.target_departed", verb=verb_to(verb), target=target.name),
+                self.departed_rule,
+            )  # fmt: skip
         if rule_dead and not target.alive:
-            raise self.violation(label, actor, f"cannot {verb} {target.name}, who is dead",
-                                 rule_dead)  # fmt: skip
+            raise self.violation(
+                label, actor, msg("action.target_dead", verb=verb_to(verb), target=target.name),
+                rule_dead,
+            )  # fmt: skip
         return target
 
     # -- resolution and wins (per ruleset) -----------------------------------------
@@ -542,17 +561,17 @@ class Ruleset(ABC):
             for vote in votes:
                 if (vote.voter, vote.secret) in voted:
                     raise self.violation(outcome.phase, state.by_name[vote.voter],
-                                         "cannot change his vote", rules["target"])  # fmt: skip
+                                         msg("vote.no_change"), rules["target"])  # fmt: skip
                 voted.add((vote.voter, vote.secret))
         execution = count_votes(votes, weight, decisive_rule, weighted)
         outcome.execution = execution
         outcome.public_votes = votes
         if execution.executed is None:
-            outcome.why(f"no vote counts: no execution [{rules['target']}]")
+            outcome.why(msg("trace.no_execution", rules["target"]))
             return None
         executed = state.by_name[execution.executed]
-        outcome.why(f"{executed.name} is executed with {execution.totals[executed.name]} votes "
-                    f"[{rules['tie']}, {rules['when']}]")  # fmt: skip
+        outcome.why(msg("trace.executed", f"{rules['tie']}, {rules['when']}", player=executed.name,
+                        votes=execution.totals[executed.name]))  # fmt: skip
         state.step = "vote"  # the step ends when the ruleset has applied its consequences
         if not self.kill(state, outcome, executed, "executed"):
             execution.executed = None  # spared by the GM: nobody was executed
@@ -588,4 +607,6 @@ class Ruleset(ABC):
         names = self.faction_winners(state, factions) | state.goal_met
         state.winning_factions = factions
         state.winners = [p.name for p in state.players if p.name in names]
-        outcome.why(f"{', '.join(factions)} win: {', '.join(state.winners)}")
+        outcome.why(
+            msg("trace.win", factions=", ".join(factions), winners=", ".join(state.winners))
+        )

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from roles.engine.abilities import Ability, check_ability
 from roles.engine.channels import Channel, cemetery, living
+from roles.engine.messages import msg
 from roles.engine.model import Action, GameState, PhaseOutcome, Player, Vote
 from roles.engine.ruleset import Ruleset
 
@@ -56,10 +57,10 @@ class SimpleRuleset(Ruleset):
         actor = state.by_name[action.actor]
         abilities = self.card_abilities(actor.dealt_role)
         if not abilities:
-            raise self.violation(label, actor, "has no ability to use", self.roles_rule)
+            raise self.violation(label, actor, msg("action.no_ability"), self.roles_rule)
         ability = abilities[0]
         if action.vision or action.during or action.fake_role:
-            raise self.violation(label, actor, "submitted a field his role does not have",
+            raise self.violation(label, actor, msg("action.extra_field"),
                                  ability.rule)  # fmt: skip
         owner = self.groups.get(actor.dealt_role, actor.name)
         check_ability(self, state, label, actor, action, ability, owner=owner)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from roles.engine.abilities import remember_target
 from roles.engine.mechanics import blocked_night, martyr_of_the_pack
+from roles.engine.messages import msg
 from roles.engine.model import Action, GameState, PhaseOutcome, Player
 from roles.inquisizione.abilities import ABILITIES, PROTECT
 
@@ -77,8 +78,8 @@ def veggente(night: Night) -> None:
     names_target = names_target or night.rules.opt(night.state, "postino_message_names_target")
     night.outcome.tell(to, "investigation", target.name if names_target else None, seen)
     if night.recipient:
-        night.outcome.why(f"{night.recipient} receives the Seer's answer on {target.name} "
-                          "instead of the Seer [INQ-R30]")  # fmt: skip
+        night.outcome.why(msg("inq.trace.redirected", "INQ-R30", recipient=night.recipient,
+                              target=target.name))  # fmt: skip
 
 
 def inquisitore(night: Night) -> None:
@@ -116,17 +117,17 @@ def lupi(night: Night) -> None:
     if not victim.alive:
         return
     if victim.name == night.protected:
-        out.why(f"the wolves choose {victim.name}, protected by the Guards: nobody dies "
-                "[INQ-R35]")  # fmt: skip
+        out.why(msg("inq.trace.protected", "INQ-R35", target=victim.name))
         return
-    executor = f" (by {action.actor})" if night.rules.opt(state, "record_maul_executor") else ""
-    out.why(f"the wolves maul {victim.name}{executor} [INQ-R54, INQ-D12]")
+    if night.rules.opt(state, "record_maul_executor"):
+        out.why(msg("inq.trace.maul_by", "INQ-R54, INQ-D12", target=victim.name, wolf=action.actor))
+    else:
+        out.why(msg("inq.trace.maul", "INQ-R54, INQ-D12", target=victim.name))
     if not night.rules.mark(state, out, victim, "pack"):
         return  # spared by the GM: not mauled, so no block and no goal (INQ-D15)
     if victim.role == "martire":
-        martyr_of_the_pack(state, out, victim, night.index, "the Martire was mauled: he wins "
-                           "with the winners, and the wolves cannot maul tomorrow night "
-                           "[INQ-R61, INQ-R62]")  # fmt: skip
+        martyr_of_the_pack(state, out, victim, night.index,
+                           msg("inq.trace.martire", "INQ-R61, INQ-R62"))  # fmt: skip
 
 
 def templar_dies(rules: Inquisizione, state: GameState, out: PhaseOutcome) -> None:
@@ -138,12 +139,10 @@ def templar_dies(rules: Inquisizione, state: GameState, out: PhaseOutcome) -> No
     designated = state.by_name[name]
     others = [p for p in state.players if p.alive and p.faction == "inquisizione"]
     if not others:
-        out.why("the Templare was the last Inquisition member: his designation has no effect "
-                "[INQ-R51]")  # fmt: skip
+        out.why(msg("inq.trace.templare_last", "INQ-R51"))
         return
     if designated.alive and designated.faction == "eresia":
-        out.why(f"the Templare designated {designated.name}, a Heretic, who dies at once "
-                "[INQ-R50, INQ-R39]")  # fmt: skip
+        out.why(msg("inq.trace.templare", "INQ-R50, INQ-R39", target=designated.name))
         rules.kill(state, out, designated, "templare")
 
 

@@ -8,8 +8,10 @@ from roles.engine.abilities import Ability, available, check_ability
 from roles.engine.channels import Channel, cemetery, living
 from roles.engine.errors import RuleViolation
 from roles.engine.mechanics import blocked_night
+from roles.engine.messages import Role, msg
 from roles.engine.model import Action, GameState, PhaseOutcome, Player, Status, Vote
 from roles.engine.ruleset import Ruleset
+from roles.inquisizione import messages as messages  # declares the setup's message ids
 from roles.inquisizione import night
 from roles.inquisizione.abilities import ABILITIES, DESIGNATE, MAUL, NO_ABILITY_RULE, PROTECT
 
@@ -26,12 +28,14 @@ class Inquisizione(Ruleset):
     }  # fmt: skip
     night_steps = night.STEPS
     suspect_values = frozenset({"losco", "eretico"})  # INQ-R27 (Veggente), INQ-R44
+    result_kinds = messages.RESULTS
 
     # -- the deal (INQ §11, INQ-R34, R42, R43, R53, R56, INQ-D23) ------------------------
 
     def start(self, state: GameState, outcome: PhaseOutcome, draws: dict[str, Any]) -> None:
         if draws:
-            raise RuleViolation(f"unknown draw {next(iter(draws))!r}", "spec", phase="setup")
+            raise RuleViolation(msg("deal.unknown_draw", draw=repr(next(iter(draws)))), "spec",
+                                phase="setup")  # fmt: skip
         players = state.players
         guards = [p for p in players if p.role == "guardia_gemella"]
         pack = [p for p in players if p.role in ("lupo_mannaro", "lupo_scorbutico")]
@@ -74,13 +78,13 @@ class Inquisizione(Ruleset):
         actor = state.by_name[action.actor]
         ability = ABILITIES.get(actor.role)
         if ability is None:
-            raise self.violation(label, actor, "has no ability to use",
+            raise self.violation(label, actor, msg("action.no_ability"),
                                  NO_ABILITY_RULE.get(actor.role, self.roles_rule))  # fmt: skip
         if action.vision or action.during or action.fake_role:
-            raise self.violation(label, actor, "submitted a field his role does not have",
+            raise self.violation(label, actor, msg("action.extra_field"),
                                  ability.rule)  # fmt: skip
         if label == "N0" and ability.key == "redirect" and not self.opt(state, "postino_on_n0"):
-            raise self.violation(label, actor, "cannot act on N0", "INQ-D10")
+            raise self.violation(label, actor, msg("action.not_n0_act"), "INQ-D10")
 
         if ability is PROTECT:
             self.check_guards_alive(state, label, actor)
@@ -97,11 +101,11 @@ class Inquisizione(Ruleset):
     ) -> None:
         if ability is PROTECT and target.role == "guardia_gemella":
             if not self.opt(state, "guards_can_protect_partner"):
-                raise self.violation(label, actor, f"cannot protect {target.name}, a Guard",
+                raise self.violation(label, actor, msg("inq.protect_guard", target=target.name),
                                      "INQ-D11")  # fmt: skip
         elif ability is MAUL and target.role in ("lupo_mannaro", "lupo_scorbutico"):  # noqa: SIM102
             if not self.opt(state, "wolves_can_target_wolves"):
-                raise self.violation(label, actor, f"cannot maul {target.name}, a wolf",
+                raise self.violation(label, actor, msg("inq.maul_wolf", target=target.name),
                                      "INQ-D12")  # fmt: skip
 
     def slot_owner(self, actor: Player) -> str:
@@ -139,17 +143,14 @@ class Inquisizione(Ruleset):
 
     def check_guards_alive(self, state: GameState, label: str, actor: Player) -> None:
         if not self.guards_active(state):
-            raise self.violation(label, actor, "lost the protection power when the other "
-                                 "Guard died", "INQ-R38")  # fmt: skip
+            raise self.violation(label, actor, msg("inq.guard_alone"), "INQ-R38")
 
     def check_may_maul(self, state: GameState, label: str, actor: Player) -> None:
         """INQ-R58 (the Lupo Scorbutico mauls only alone), INQ-R61 (the Martire's block)."""
         if actor.role == "lupo_scorbutico" and self.werewolves_alive(state):
-            raise self.violation(label, actor, "does not take part in the maul while another "
-                                 "wolf is alive", "INQ-R58")  # fmt: skip
+            raise self.violation(label, actor, msg("inq.grumpy_not_alone"), "INQ-R58")
         if self.maul_blocked(state, label):
-            raise self.violation(label, actor, "the wolves cannot maul tonight: they mauled "
-                                 "the Martire last night", "INQ-R61")  # fmt: skip
+            raise self.violation(label, actor, msg("inq.maul_blocked"), "INQ-R61")
 
     # -- phases -------------------------------------------------------------------------
 
@@ -180,7 +181,7 @@ class Inquisizione(Ruleset):
             for vote in votes:
                 if vote.secret and vote.target is None and not vote.abstain:
                     raise self.violation(outcome.phase, state.by_name[vote.voter],
-                                         "cannot withdraw his secret vote", "INQ-D7")  # fmt: skip
+                                         msg("inq.secret_withdraw"), "INQ-D7")  # fmt: skip
 
         def weight(voter: str, target: str, secret: bool) -> int:
             chosen = state.by_name[target]  # INQ-R47, INQ-D8: the Boia's vote, judged at 22:00
@@ -204,8 +205,8 @@ class Inquisizione(Ruleset):
         if not self.werewolves_alive(state):
             state.set_status(Status(night.LAST_WOLF, None, grumpy.name))
             outcome.tell(grumpy.name, "last_wolf", None, True)
-            outcome.why(f"{grumpy.name} (lupo_scorbutico) is the only wolf left and mauls alone "
-                        "from now on [INQ-R58]")  # fmt: skip
+            outcome.why(msg("inq.trace.last_wolf", "INQ-R58", wolf=grumpy.name,
+                            role=Role("lupo_scorbutico")))  # fmt: skip
 
     # -- channels -------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from roles.engine.abilities import Ability, remember_target
 from roles.engine.mechanics import PACK_BLOCKED, blocked_night, martyr_of_the_pack
+from roles.engine.messages import Role, msg
 from roles.engine.model import Action, Death, GameState, PhaseOutcome, Player, Status
 from roles.wild_west_wolf.abilities import (
     ABILITIES,
@@ -114,8 +115,8 @@ def notaio(night: Night, owner: Player) -> None:
         delivered.update(authors)
     if authors:
         night.outcome.tell(action.target, "wills", None, authors)
-        night.outcome.why(f"{owner.name} (notaio) delivers the wills of {', '.join(authors)} "
-                          f"to {action.target} [WWW-R42]")  # fmt: skip
+        night.outcome.why(msg("www.trace.wills", "WWW-R42", notary=owner.name, role=Role("notaio"),
+                              authors=", ".join(authors), recipient=action.target))  # fmt: skip
 
 
 def maresciallo(night: Night, owner: Player) -> None:
@@ -150,8 +151,8 @@ def bandito(night: Night, phase: str, owner: Player | None, owner_alive: bool) -
         out.tell(bandit.name, "recruit", target.name, "exposed")
         out.tell(bandit.name, "recognized", None, owner.name)
         out.tell(owner.name, "recognized", None, bandit.name)
-        out.why(f"{bandit.name} (bandito) acts in the {phase}'s phase while {owner.name} is "
-                "alive: discovered, they recognize each other [WWW-R58]")  # fmt: skip
+        out.why(msg("www.trace.bandit_caught", "WWW-R58", bandit=bandit.name, role=Role("bandito"),
+                    phase=Role(phase), owner=owner.name))  # fmt: skip
     elif not target.alive:
         if told_failure:
             out.tell(bandit.name, "recruit", target.name, "failed")
@@ -159,18 +160,21 @@ def bandito(night: Night, phase: str, owner: Player | None, owner_alive: bool) -
         night.mark(bandit, "recruit_backfire")
         if told_failure:
             out.tell(bandit.name, "recruit", target.name, "failed")
-        out.why(f"{target.name} shoots {bandit.name} (bandito) on the spot [WWW-R59, WWW-D29]")
+        out.why(msg("www.trace.bandit_shot", "WWW-R59, WWW-D29", target=target.name,
+                    bandit=bandit.name, role=Role("bandito")))  # fmt: skip
         if night.rules.opt(state, "bandit_shooter_informed"):
             out.tell(target.name, "recognized", None, bandit.name)  # WWW-D11
     elif target.faction != "legge":
         if told_failure:
             out.tell(bandit.name, "recruit", target.name, "failed")
-        out.why(f"{bandit.name} (bandito) fails to recruit {target.name} [WWW-R59, WWW-D11]")
+        out.why(msg("www.trace.recruit_failed", "WWW-R59, WWW-D11", bandit=bandit.name,
+                    role=Role("bandito"), target=target.name))  # fmt: skip
     else:
         target.faction = "fuorilegge"
         out.tell(bandit.name, "recruit", target.name, "success")
         out.tell(target.name, "recruited_by", None, bandit.name)
-        out.why(f"{bandit.name} (bandito) recruits {target.name}: now an Outlaw [WWW-R59]")
+        out.why(msg("www.trace.recruited", "WWW-R59", bandit=bandit.name, role=Role("bandito"),
+                    target=target.name))  # fmt: skip
 
 
 def pistolero(night: Night, phase: str, owner: Player | None, owner_alive: bool) -> None:
@@ -182,8 +186,8 @@ def pistolero(night: Night, phase: str, owner: Player | None, owner_alive: bool)
     state, out = night.state, night.outcome
     if owner_alive and owner is not None:
         night.mark(owner, "pistolero")
-        out.why(f"{gunman.name} (pistolero) acts in the {phase}'s phase while {owner.name} is "
-                f"alive: he shoots {owner.name} instead [WWW-R62, WWW-R65]")  # fmt: skip
+        out.why(msg("www.trace.gunman_caught", "WWW-R62, WWW-R65", gunman=gunman.name,
+                    role=Role("pistolero"), phase=Role(phase), owner=owner.name))  # fmt: skip
         return
     target = state.by_name[action.target]
     if not target.alive:
@@ -191,10 +195,11 @@ def pistolero(night: Night, phase: str, owner: Player | None, owner_alive: bool)
     if target.role == "cacciatore_di_taglie" and night.rules.opt(
         state, "hunter_immune_to_pistolero"
     ):
-        out.why(f"{target.name} is immune to night attacks [WWW-R85, WWW-D12]")
+        out.why(msg("www.trace.immune", "WWW-R85, WWW-D12", target=target.name))
         return
     night.mark(target, "pistolero")
-    out.why(f"{gunman.name} (pistolero) shoots {target.name} [WWW-R61]")
+    out.why(msg("www.trace.shot", "WWW-R61", gunman=gunman.name, role=Role("pistolero"),
+                target=target.name))  # fmt: skip
 
 
 def law_phase(role: str, own_step: Callable[[Night, Player], None]) -> Callable[[Night], None]:
@@ -278,7 +283,7 @@ def attack(night: Night, victim: Player) -> None:
         return
     if victim.role == "cacciatore_di_taglie":
         night.attack_landed.append(victim)
-        out.why(f"the Indians attack {victim.name}, immune to night attacks [WWW-R85]")
+        out.why(msg("www.trace.attack_immune", "WWW-R85", target=victim.name))
         return
     deputy = state.holder("vicesceriffo")
     deputy_attacked = deputy is not None and any(p is deputy for p in night.attack_landed)
@@ -289,8 +294,8 @@ def attack(night: Night, victim: Player) -> None:
         and deputy.faction == "legge"
         and (rules.opt(state, "deputy_saves_on_double") or not deputy_attacked)
     ):
-        out.why(f"the Indians attack {victim.name}; {deputy.name} (vicesceriffo) dies in his "
-                "place [WWW-R50, WWW-R54]")  # fmt: skip
+        out.why(msg("www.trace.deputy", "WWW-R50, WWW-R54", target=victim.name,
+                    deputy=deputy.name, role=Role("vicesceriffo")))  # fmt: skip
         victim = deputy
     if any(p is victim for p in night.attack_landed):
         return  # the deputy dies once (WWW-D16)
@@ -298,11 +303,10 @@ def attack(night: Night, victim: Player) -> None:
     if not night.mark(victim, "pack"):
         return  # spared by the GM: not killed, so no VIP news and no Pianista's block
     night.attack_killed.append(victim)
-    out.why(f"the Indians kill {victim.name} [WWW-R77]")
+    out.why(msg("www.trace.attack", "WWW-R77", target=victim.name))
     if victim.role == "pianista":
-        martyr_of_the_pack(state, out, victim, night.index, "the Pianista was shot by the "
-                           "Indians: he wins with the winners, and the Indians cannot shoot "
-                           "tomorrow night [WWW-R91, WWW-R92]")  # fmt: skip
+        martyr_of_the_pack(state, out, victim, night.index,
+                           msg("www.trace.pianista", "WWW-R91, WWW-R92"))  # fmt: skip
 
 
 def vision(night: Night) -> None:
@@ -359,7 +363,7 @@ def guilt(night: Night) -> None:
         return
     guilty = night.state.by_name[due.player]
     if guilty.alive and night.mark(guilty, "guilt"):
-        night.outcome.why(f"{guilty.name} dies of guilt [WWW-R89]")
+        night.outcome.why(msg("www.trace.guilt", "WWW-R89", player=guilty.name))
 
 
 def bounty_turns(night: Night) -> None:
@@ -373,8 +377,8 @@ def bounty_turns(night: Night) -> None:
         hunter.role = "rinnegato"
         hunter.counts_as = night.rules.setup.cards["rinnegato"].counts_as
         night.outcome.tell(hunter.name, "rinnegato", None, bounty)
-        night.outcome.why(f"{bounty} died tonight: {hunter.name} becomes the Rinnegato "
-                          "[WWW-R84]")  # fmt: skip
+        night.outcome.why(msg("www.trace.rinnegato", "WWW-R84", bounty=bounty,
+                              hunter=hunter.name))  # fmt: skip
 
 
 def vip(night: Night) -> None:

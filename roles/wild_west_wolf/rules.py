@@ -11,9 +11,11 @@ from typing import Any, ClassVar
 from roles.engine.abilities import Ability, available, check_ability
 from roles.engine.channels import Channel, cemetery, living
 from roles.engine.errors import RuleViolation
+from roles.engine.messages import Role, msg
 from roles.engine.model import Action, GameState, PhaseOutcome, Player, Status, Vote
 from roles.engine.ruleset import Ruleset
 from roles.engine.wills import cut_will
+from roles.wild_west_wolf import messages as messages  # declares the setup's message ids
 from roles.wild_west_wolf import night
 from roles.wild_west_wolf.abilities import (
     ABILITIES,
@@ -41,11 +43,13 @@ class WildWestWolf(Ruleset):
         "when": "WWW-R14", "secret": "WWW-D4", "target": "WWW-D4", "self": "WWW-D4",
         "tie": "WWW-R10",
     }  # fmt: skip
+    will_delivery_kind = "wills"  # the Notaio's delivery (WWW-R42)
     will_rules: ClassVar[dict[str, str]] = {
         "limit": "WWW-R45", "deadline": "WWW-R46", "refused": "WWW-R44", "decision": "WWW-D23",
     }  # fmt: skip
     night_steps = night.STEPS
     suspect_values = frozenset({"indiano"})  # WWW-R34: the Maresciallo finds an Indian
+    result_kinds = messages.RESULTS
     action_fields = ("during", "fake_role", "vision")
 
     # -- the deal (WWW §11, WWW-R56, R60, R76, R79) -----------------------------------
@@ -68,23 +72,24 @@ class WildWestWolf(Ruleset):
         eligible = [p for p in players if p.role in BOUNTY_ROLES]
         chosen = draws.pop(night.BOUNTY, None)
         if draws:
-            raise RuleViolation(f"unknown draw {next(iter(draws))!r}", "spec", phase="setup")
+            raise RuleViolation(msg("deal.unknown_draw", draw=repr(next(iter(draws)))), "spec",
+                                phase="setup")  # fmt: skip
         if chosen is None:
             target = self.draw(state, "bounty", eligible)
         else:
             target = state.by_name.get(chosen)
             if target not in eligible:
                 raise RuleViolation(
-                    f"the bounty must be on a Law character other than the Sceriffo and the "
-                    f"Notaio, not {chosen}", "WWW-R79", phase="setup", player=hunter.name,
+                    msg("www.bounty_target", target=chosen), "WWW-R79", phase="setup",
+                    player=hunter.name,
                     role=hunter.role,
                 )  # fmt: skip
         state.draws[night.BOUNTY] = target.name
         outcome.tell(hunter.name, "bounty", None, target.name)
         if self.opt(state, "hunter_told_target_role"):  # WWW-D21, switched
             outcome.tell(hunter.name, "bounty_role", target.name, target.role)
-        outcome.why(f"{hunter.name} (cacciatore_di_taglie) draws the bounty on {target.name} "
-                    "[WWW-R79]")  # fmt: skip
+        outcome.why(msg("www.trace.bounty", "WWW-R79", hunter=hunter.name,
+                        role=Role("cacciatore_di_taglie"), target=target.name))  # fmt: skip
 
     def draws_made(self, state: GameState) -> dict[str, str]:
         return dict(state.draws)
@@ -95,11 +100,11 @@ class WildWestWolf(Ruleset):
         abilities = ABILITIES.get(actor.dealt_role)
         if not abilities:
             rule = NO_ABILITY_RULE.get(actor.role, NO_ABILITY_RULE.get(actor.dealt_role, "WWW-R19"))
-            raise self.violation(label, actor, "has no ability to use", rule)
+            raise self.violation(label, actor, msg("action.no_ability"), rule)
         if actor.dealt_role == "sciamano":
             return VISION if action.vision else PACK_KILL
         if action.vision:
-            raise self.violation(label, actor, "has no vision", "WWW-R74")
+            raise self.violation(label, actor, msg("www.no_vision"), "WWW-R74")
         return abilities[0]
 
     def card_abilities(self, role: str) -> tuple[Ability, ...]:
@@ -142,20 +147,20 @@ class WildWestWolf(Ruleset):
         actor = state.by_name[action.actor]
         ability = self.ability_for(actor, action, label)
         if label[0] == "N" and label != "N0" and ability is FAKE_ROLE:
-            raise self.violation(label, actor, "chooses his fake role only on N0", "WWW-R90")
+            raise self.violation(label, actor, msg("www.fake_role_n0"), "WWW-R90")
         if ability is PACK_KILL:
             if label == "N0":
-                raise self.violation(label, actor, "cannot attack on N0", "WWW-R18")
+                raise self.violation(label, actor, msg("www.attack_n0"), "WWW-R18")
             if label[0] == "N" and night.attacks_allowed(self, state, int(label[1:]) * 2) == 0:
-                raise self.violation(label, actor, "the Indians cannot attack tonight: the "
-                                     "Pianista was shot last night", "WWW-R91")  # fmt: skip
+                raise self.violation(label, actor, msg("www.attack_blocked"), "WWW-R91")
 
         if ability is FAKE_ROLE:
             self.check_fake_role(state, label, actor, action)
         elif (ability is RECRUIT or ability is SHOOT) and action.during not in LAW_PHASES:
             raise self.violation(
-                label, actor, f"must act during the phase of one of "
-                f"{', '.join(LAW_PHASES)}, not {action.during!r}", "WWW-R63",
+                label, actor,
+                msg("www.law_phase", phases=", ".join(LAW_PHASES), during=repr(action.during)),
+                "WWW-R63",
             )  # fmt: skip
         check_ability(self, state, label, actor, action, ability)
         return None if ability.shared else ability.key
@@ -168,16 +173,16 @@ class WildWestWolf(Ruleset):
             and target.faction == "indiani"
             and not self.opt(state, "indians_can_target_indians")
         ):
-            raise self.violation(label, actor, f"cannot attack {target.name}, an Indian",
+            raise self.violation(label, actor, msg("www.attack_indian", target=target.name),
                                  "WWW-D19")  # fmt: skip
 
     def check_fake_role(self, state: GameState, label: str, actor: Player, action: Action) -> None:
         choice = action.fake_role
         if choice is None:
-            raise self.violation(label, actor, "must choose a role", "WWW-R90")
+            raise self.violation(label, actor, msg("www.choose_role"), "WWW-R90")
         if choice == "pianista" or choice not in self.setup.cards:
-            raise self.violation(label, actor, f"cannot pass himself off as {choice!r}: any "
-                                 "other role of this game", "WWW-D20")  # fmt: skip
+            raise self.violation(label, actor, msg("www.fake_role", choice=repr(choice)),
+                                 "WWW-D20")  # fmt: skip
 
     def can_write_will(self, state: GameState, name: str) -> bool:
         """WWW-R44: loners cannot write a will (once dead they have already won or lost)."""
@@ -188,8 +193,7 @@ class WildWestWolf(Ruleset):
         for author, text in wills.items():
             player = self.player(state, author, label)
             if not self.can_write_will(state, author):
-                raise self.violation(label, player, "cannot write a will: loners have already "
-                                     "won or lost", "WWW-R44")  # fmt: skip
+                raise self.violation(label, player, msg("www.loner_will"), "WWW-R44")
             state.wills[author] = cut_will(str(text), limit).kept  # WWW-R45
 
     # -- the night ----------------------------------------------------------------------
@@ -226,8 +230,8 @@ class WildWestWolf(Ruleset):
                 hunter.alive = False
                 outcome.departed.append(hunter.name)
                 outcome.deaths.append(night.Death(hunter.name, "left"))
-                outcome.why(f"{hunter.name}'s bounty {executed.name} was executed: he collects "
-                            "it and leaves the village [WWW-R81, WWW-R82]")  # fmt: skip
+                outcome.why(msg("www.trace.collects", "WWW-R81, WWW-R82", hunter=hunter.name,
+                                target=executed.name))  # fmt: skip
         self.execution_effects(state, outcome, executed, decisive)
 
     def execution_effects(
@@ -236,18 +240,15 @@ class WildWestWolf(Ruleset):
         """WWW-R69, R73, R89: the Capo's revenge, the Rinnegato's goal and the guilt."""
         if executed.dealt_role == "capo_indiano":
             state.set_status(Status(night.REVENGE, state.phase_index + 1, executed.name))
-            outcome.why("the Capo indiano was executed: the Indians may attack two victims "
-                        "tonight [WWW-R69]")  # fmt: skip
+            outcome.why(msg("www.trace.capo_executed", "WWW-R69"))
         if executed.role == "rinnegato":
             state.goal_met.add(executed.name)
             voter = state.by_name[decisive] if decisive else None
             if voter is not None and voter.dealt_role == "capo_indiano":
-                outcome.why("the Capo indiano cast the decisive vote on the Rinnegato: nobody "
-                            "dies of guilt [WWW-R73]")  # fmt: skip
+                outcome.why(msg("www.trace.capo_decisive", "WWW-R73"))
             elif voter is not None:
                 state.set_status(Status(night.GUILT, state.phase_index + 1, voter.name))
-                outcome.why(f"{voter.name} cast the decisive vote on the Rinnegato and will die "
-                            "of guilt tonight [WWW-R89, WWW-D6]")  # fmt: skip
+                outcome.why(msg("www.trace.guilty_vote", "WWW-R89, WWW-D6", voter=voter.name))
 
     # -- channels and will deadlines ---------------------------------------------------
 

@@ -15,7 +15,7 @@ def test_deputy_sacrifice_is_explained():
         "attack Sam" in line
         and "Vito (vicesceriffo) dies in his place" in line
         and "[WWW-R50" in line
-        for line in outcome.trace
+        for line in map(str, outcome.trace)  # the English rendering of each message
     ), outcome.trace
 
 
@@ -24,8 +24,9 @@ def test_boia_execution_and_templar_chain_are_explained():
     state = inq()
     play(state, "N0", actions=[{"actor": "Tea", "target": "Sara"}])
     outcome = play(state, "D1", votes=[{"voter": "Bea", "target": "Tea", "secret": True}])
-    assert "Tea is executed with 1 votes [INQ-R7, INQ-R11]" in outcome.trace
-    assert any("Sara, a Heretic, who dies at once [INQ-R50" in line for line in outcome.trace)
+    trace = [str(line) for line in outcome.trace]
+    assert "Tea is executed with 1 votes [INQ-R7, INQ-R11]" in trace
+    assert any("Sara, a Heretic, who dies at once [INQ-R50" in line for line in trace)
 
 
 def test_replay_trace_option_adds_the_reasons():

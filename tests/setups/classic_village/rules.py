@@ -5,8 +5,23 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from roles.engine.abilities import Ability, remember_target
+from roles.engine.messages import RESULTS, VERB, VERB_TO, ResultKind, _, declare, msg, words
 from roles.engine.model import GameState, PhaseOutcome, Player
 from roles.engine.simple import Night, SimpleRuleset
+
+declare({  # what this setup says to a person (Italian: locale/ beside this file)
+    "cv.maul_wolf": _("cannot maul %(target)s, a wolf"),
+    "cv.trace.protected": _("the wolves choose %(target)s, protected: nobody dies"),
+    "cv.trace.kill": _("the wolves kill %(target)s"),
+    "cv.step.guardia": _("the guard's phase"),
+    "cv.step.lupi": _("the wolves' attack"),
+    "cv.step.veggente": _("the seer's phase"),
+    "cv.result.investigation": _("%(name)s is %(value)s."),
+    "cv.value.lupo": _("a wolf"),
+    "cv.value.umano": _("a human"),
+})  # fmt: skip
+words(VERB, "maul", "protect", "probe")
+words(VERB_TO, "maul", "protect", "probe")
 
 MAUL = Ability(
     "maul", "maul", "CV-R2", first_night=1, first_night_rule="CV-R2",
@@ -38,9 +53,9 @@ def lupi(night: Night) -> None:
         return
     victim = state.by_name[action.target]
     if victim.name == night.notes.get("protected"):
-        night.outcome.why(f"the wolves choose {victim.name}, protected: nobody dies [CV-R3]")
+        night.outcome.why(msg("cv.trace.protected", "CV-R3", target=victim.name))
     elif victim.alive and night.mark(victim, "pack"):
-        night.outcome.why(f"the wolves kill {victim.name} [CV-R2]")
+        night.outcome.why(msg("cv.trace.kill", "CV-R2", target=victim.name))
 
 
 def veggente(night: Night) -> None:
@@ -66,6 +81,14 @@ class ClassicVillage(SimpleRuleset):
     }  # fmt: skip
     groups: ClassVar[dict[str, str]] = {"lupo": "lupi"}
     suspect_values = frozenset({"lupo"})  # CV-R4
+    result_kinds = {
+        **RESULTS,
+        "investigation": ResultKind(
+            lambda about, value: msg(
+                "cv.result.investigation", name=about, value=msg(f"cv.value.{value}")
+            )
+        ),
+    }
     night_steps: ClassVar[dict[str, Any]] = {"guardia": guardia, "lupi": lupi, "veggente": veggente}
 
     def start(self, state: GameState, outcome: PhaseOutcome, draws: dict[str, Any]) -> None:
@@ -78,7 +101,7 @@ class ClassicVillage(SimpleRuleset):
         self, state: GameState, label: str, actor: Player, ability: Ability, target: Player
     ) -> None:
         if ability is MAUL and target.dealt_role == "lupo":
-            raise self.violation(label, actor, f"cannot maul {target.name}, a wolf", "CV-R2")
+            raise self.violation(label, actor, msg("cv.maul_wolf", target=target.name), "CV-R2")
 
     def winning_factions(self, state: GameState) -> list[str] | None:
         """CV-R7."""

@@ -5,8 +5,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from roles.engine.abilities import Ability
+from roles.engine.messages import _, declare, msg
 from roles.engine.model import GameState
 from roles.engine.simple import Night, SimpleRuleset
+
+declare(
+    {"ct.trace.fate": _("fate strikes %(player)s"), "ct.step.sorte": _("fate")}
+)  # Italian: locale/ beside this file
 
 
 def sorte(night: Night) -> None:
@@ -16,7 +21,7 @@ def sorte(night: Night) -> None:
         return
     victim = night.rules.draw(state, "fate", [p for p in state.players if p.alive])
     if night.mark(victim, "sorte"):
-        night.outcome.why(f"fate strikes {victim.name} [CT-R2]")
+        night.outcome.why(msg("ct.trace.fate", "CT-R2", player=victim.name))
 
 
 class CoinToss(SimpleRuleset):
