@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from roles.engine.study import Study, Variant
-from roles.engine.study_report import summary
+from roles.balance.study import Study, Variant
+from roles.balance.study_report import summary
 from roles.simulate_cli import run_parallel
 
 SETUPS = ("wild-west-wolf", "inquisizione")

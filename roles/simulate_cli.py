@@ -1,6 +1,6 @@
 """`manage.py simulate SETUP --games N [--option key=value]… [--model random|informed]
 [--jobs J] [--seed S] [--json]`: a balance study (docs/balance.md) on every core, pure
-(no database, no broker): the chunks of roles/engine/study.py over a process pool."""
+(no database, no broker): the chunks of roles/balance/study.py over a process pool."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
+from roles.balance.study import MODELS, Aggregate, Study, Variant, merge_all, run_chunk
+from roles.balance.study_report import compare, sentence, summary
 from roles.engine.setups import SetupError, load_setup
-from roles.engine.study import MODELS, Aggregate, Study, Variant, merge_all, run_chunk
-from roles.engine.study_report import compare, sentence, summary
 
 DESCRIPTION = "Simulate many games of a setup and print its balance with 95% intervals."
 

@@ -1,4 +1,4 @@
-"""The balance study's pure part (roles/engine/study.py, stats.py, informed.py;
+"""The balance study's pure part (roles/balance/study.py, stats.py, informed.py;
 docs/balance.md): figures against a setup whose answer is known, the intervals against
 published values, determinism by chunk, and the informed model's behaviour."""
 
@@ -10,12 +10,12 @@ import json
 
 import pytest
 
-from roles.engine.informed import InformedModel, suspect_values
+from roles.balance.informed import InformedModel, suspect_values
+from roles.balance.stats import mean_interval, newcombe, wilson
+from roles.balance.study import CHUNK, Aggregate, Study, Variant, run_chunk, run_study
+from roles.balance.study_report import compare, sentence, summary
 from roles.engine.registry import ruleset_for
 from roles.engine.simulate import random_game
-from roles.engine.stats import mean_interval, newcombe, wilson
-from roles.engine.study import CHUNK, Aggregate, Study, Variant, run_chunk, run_study
-from roles.engine.study_report import compare, sentence, summary
 from roles.simulate_cli import run_parallel, simulate
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from roles.engine.informed import REVEALING_KINDS, InformedModel, suspect_values
+from roles.balance.informed import REVEALING_KINDS, InformedModel, suspect_values
 from roles.engine.registry import ruleset_class, ruleset_for
 from roles.engine.ruleset import Ruleset
 from roles.engine.setups import SetupError
