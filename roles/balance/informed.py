@@ -14,18 +14,26 @@ ruleset which investigation values show an enemy (``Ruleset.suspect_values``):
 - **the secret vote** (the Boia) goes to a suspect outside his bloc, when there is one;
 - **investigators** (whoever got an ``investigation`` result) never test the same player
   twice nor a member of their own bloc while somebody else is left;
-- every other choice (the pack's victim, a protection, a Law phase) stays the random
-  legal one of roles/engine/simulate.py, the engine's legality check judging every draw.
+- every other choice (the pack's victim, a protection, a Law phase) is a random legal
+  one drawn as roles/engine/simulate.py draws it, the engine's legality check
+  (``Ruleset.check_action``) judging every draw.
+
+It runs in the study's inner loop: what depends only on the ruleset is computed once
+(:func:`profile`), what depends on the deal once per game, and the targets' pools once
+per death; it uses the ruleset's public interface only.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from functools import cache
 
 from roles.engine.abilities import Ability
+from roles.engine.errors import RuleViolation
 from roles.engine.model import Action, GameState, PhaseOutcome, Player, Vote
 from roles.engine.ruleset import Ruleset
-from roles.engine.simulate import EAGERNESS, Pools, _attempt
+from roles.engine.simulate import EAGERNESS, TRIES
 
 REVEALING_KINDS = ("investigation", "vision")
 
@@ -43,13 +51,30 @@ def suspect_values(rules: Ruleset) -> frozenset[str]:
     return frozenset(c.seen_as for c in cards if c.seen_as not in honest)
 
 
-class _Narrowed:
-    """The one pool an actor draws from (the simulator's :class:`Pools` interface)."""
+@dataclass(frozen=True)
+class Profile:
+    """What the model and the study's counting read of a ruleset, computed once."""
 
-    __slots__ = ("by_ability",)
+    reveals: frozenset[str]  # suspect_values
+    # the result values that show a suspect: a suspect value, or a card seen as one
+    revealing: frozenset[str]
 
-    def __init__(self, ability: Ability, pool: list[str]) -> None:
-        self.by_ability = {ability: pool}
+
+@cache
+def profile(rules: Ruleset) -> Profile:
+    reveals = suspect_values(rules)
+    cards = rules.setup.cards
+    seen = {key for key, card in cards.items() if card.seen_as in reveals}
+    return Profile(reveals, frozenset(reveals | seen))
+
+
+def is_hit(revealing: frozenset[str], value: object) -> bool:
+    """Whether a result's value shows a suspect (a value that is no name, e.g. a list, never
+    does)."""
+    try:
+        return value in revealing
+    except TypeError:  # unhashable
+        return False
 
 
 class InformedModel:
@@ -59,8 +84,7 @@ class InformedModel:
         self, rules: Ruleset, state: GameState, start: PhaseOutcome, rng: random.Random
     ) -> None:
         self.rules, self.state, self.rng = rules, state, rng
-        self.reveals = suspect_values(rules)
-        self.cards = rules.setup.cards
+        self.revealing = profile(rules).revealing
         self.bloc: dict[str, frozenset[str]] = {}
         for result in start.results:
             if result.kind == "knows" and result.value:
@@ -72,92 +96,176 @@ class InformedModel:
                     self.bloc[name] = joined
         self.suspects: list[str] = []  # in the order found: the village agrees on the first
         self.tested: dict[str, set[str]] = {}  # investigator -> players already tested
+        # who a player's pools leave out: his bloc and the players he tested
+        self.excluded: dict[str, frozenset[str]] = dict(self.bloc)
+        self.random_fields = rules.has_random_fields
+        self.base: dict[Ability, list[str]] = {}  # ability -> its pool, until a death
+        # the names of the living and of those still in the village, in seat order
+        self.living = [p.name for p in state.players if p.alive]
+        self.present = [p.name for p in state.players if not p.departed]
+        self.vote_table: dict[str | None, tuple] | None = None  # see votes()
 
     # -- the night ---------------------------------------------------------------------
 
     def actions(
-        self, label: str, night: bool, solo: list, shared: list, pools: Pools
+        self, label: str, night: bool, solo: list, shared: list, pools: object = None
     ) -> list[Action]:
-        rules, state, rng = self.rules, self.state, self.rng
-        chance = rng.random
+        """Each living actor's own abilities, four times in five; each shared ability
+        once per allowed use, entered by a member drawn among those who may use it.
+        (``pools``, the simulator's, is not read: the model keeps its own.)"""
+        rules, state = self.rules, self.state
+        chance = self.rng.random
         can_use = rules.can_use
+        attempt = self._attempt
         actions: list[Action] = []
         for player, ability in solo:
             if player.alive and chance() < EAGERNESS and can_use(state, label, player, ability):
-                action = _attempt(
-                    rules, state, label, rng, player, ability, self._pools(player, ability, pools)
-                )
+                action = attempt(label, player, ability)
                 if action is not None:
                     actions.append(action)
         for ability, members in shared:
-            alive = [m for m in members if can_use(state, label, m, ability)]
+            # can_use is false for the dead (Ruleset.can_use): they are skipped unasked
+            alive = [m for m in members if m.alive and can_use(state, label, m, ability)]
             if not alive:
                 continue
             member = alive[int(chance() * len(alive))]
             for _ in range(rules.shared_uses(state, label, ability)):
-                action = _attempt(
-                    rules, state, label, rng, member, ability, self._pools(member, ability, pools)
-                )
+                action = attempt(label, member, ability)
                 if action is not None:
                     actions.append(action)
         return actions
 
-    def _pools(self, actor: Player, ability: Ability, pools: Pools) -> Pools | _Narrowed:
-        """An investigator's pool without the players he tested and his own bloc; a
-        bloc's without its members; anyone else's the simulator's."""
-        tested = self.tested.get(actor.name)
-        own = self.bloc.get(actor.name)
-        if tested is None and own is None:
-            return pools
-        pool = pools.by_ability.get(ability)
+    def _attempt(self, label: str, actor: Player, ability: Ability) -> Action | None:
+        """A random legal use of ``ability`` by ``actor`` from :meth:`pool`, or None after
+        TRIES targets (the draws of roles/engine/simulate.py's attempt)."""
+        rules, state, rng = self.rules, self.state, self.rng
+        chance = rng.random
+        pool = self.pool(actor, ability)
+        name = actor.name
+        if self.random_fields:
+            fields = rules.random_fields(state, ability, rng)
+            during, fake_role = fields.get("during"), fields.get("fake_role")
+            vision = "vision" in fields
+        else:
+            during = fake_role = None
+            vision = False
+        check = rules.check_action
+        size = len(pool)
+        for _ in range(TRIES):
+            target = pool[int(chance() * size)] if size else None
+            action = Action(name, target, during, fake_role, vision)
+            try:
+                check(state, label, action)
+            except RuleViolation:
+                continue
+            return action
+        return None
+
+    def pool(self, actor: Player, ability: Ability) -> list[str]:
+        """The names ``actor`` draws his targets for ``ability`` from: the ability's pool
+        (the living, or everyone still in the village for an ability that may target the
+        dead, narrowed by the ruleset's guess), for an investigator without the players
+        he tested and for a bloc's member without his bloc, unless nobody is left."""
+        pool = self.base.get(ability)
         if pool is None:
-            pool = pools.narrow(self.rules, self.state, ability)
-        left = [
-            n for n in pool if (tested is None or n not in tested) and (own is None or n not in own)
-        ]
-        return _Narrowed(ability, left or pool)
+            pool = self.base[ability] = self._narrow(ability)
+        excluded = self.excluded.get(actor.name)
+        if excluded is None:
+            return pool
+        return [n for n in pool if n not in excluded] or pool
+
+    def _narrow(self, ability: Ability) -> list[str]:
+        if not ability.needs_target:
+            return []
+        names = self.living if ability.dead_rule else self.present
+        return self.rules.likely_targets(self.state, ability, names) if names else []
 
     # -- the day -----------------------------------------------------------------------
 
     def votes(self, living: list[Player], secret_role: str | None) -> list[Vote]:
+        """Each living player's vote: a bloc's members for their bloc's target of the day,
+        the others for the first suspect alive (the secret vote for any suspect outside
+        its bloc), or at random."""
         chance = self.rng.random
-        by_name, bloc = self.state.by_name, self.bloc
-        suspects = [s for s in self.suspects if by_name[s].alive] if self.suspects else ()
+        bloc = self.bloc
+        table = self.vote_table
+        if table is None:  # per player: (own bloc or None, casts the secret vote)
+            table = self.vote_table = {
+                p.name: (bloc.get(p.name), p.dealt_role == secret_role) for p in self.state.players
+            }
+        suspects = self.suspects
+        if suspects:
+            by_name = self.state.by_name
+            suspects = [s for s in suspects if by_name[s].alive]
         size = len(living)
         bloc_target: dict[frozenset[str], str] = {}
         votes: list[Vote] = []
+        append = votes.append
         for at, voter in enumerate(living):
             name = voter.name
-            own = bloc.get(name)
-            secret = voter.dealt_role == secret_role
+            own, secret = table[name]
+            if own is None and not secret:  # the village: the first suspect, or chance
+                if suspects:
+                    target = suspects[0]
+                    if target == name:
+                        if len(suspects) > 1:
+                            target = suspects[1]
+                        else:
+                            target = living[int(chance() * size)].name
+                            if target == name:
+                                continue
+                else:
+                    target = living[int(chance() * size)].name
+                    if target == name:
+                        continue  # no self vote: this voter abstains today
+                append(Vote(name, target, at, False))
+                continue
             target = None
             if suspects and (secret or own is None):
-                choices = [s for s in suspects if s != name and (own is None or s not in own)]
-                if choices:  # the village agrees on the first; the secret vote picks one
+                if own is None:
+                    choices = [s for s in suspects if s != name]
+                else:
+                    choices = [s for s in suspects if s != name and s not in own]
+                if choices:  # the secret vote picks one
                     target = choices[int(chance() * len(choices))] if secret else choices[0]
             if target is None and own is not None:
                 target = bloc_target.get(own)
                 if target is None:
-                    others = [p.name for p in living if p.name not in own]
+                    others = [n for n in self.living if n not in own]
                     if not others:
                         continue
                     target = bloc_target[own] = others[int(chance() * len(others))]
             elif target is None:
                 target = living[int(chance() * size)].name
                 if target == name:
-                    continue  # no self vote: this voter abstains today
-            votes.append(Vote(name, target, at, secret))
+                    continue
+            append(Vote(name, target, at, secret))
         return votes
 
     # -- what the table learns ----------------------------------------------------------
 
     def observe(self, outcome: PhaseOutcome) -> None:
-        reveals, cards = self.reveals, self.cards
+        if outcome.deaths:
+            self.base.clear()  # (a pool may be the list of the living itself)
+            by_name = self.state.by_name
+            for death in outcome.deaths:
+                self.living.remove(death.player)
+                if by_name[death.player].departed:
+                    self.present.remove(death.player)
+        revealing = self.revealing
         for result in outcome.results:
             if result.kind not in REVEALING_KINDS or result.about is None:
                 continue
-            value = result.value
-            self.tested.setdefault(result.to, set()).add(result.about)
-            seen = cards[value].seen_as if value in cards else value
-            if (value in reveals or seen in reveals) and result.about not in self.suspects:
-                self.suspects.append(result.about)
+            about, to = result.about, result.to
+            tested = self.tested.get(to)
+            if tested is None:
+                self.tested[to] = {about}
+            else:
+                tested.add(about)
+            excluded = self.excluded.get(to)
+            if excluded is None:
+                self.excluded[to] = frozenset((about,))
+            elif about not in excluded:
+                self.excluded[to] = excluded | {about}
+            if is_hit(revealing, result.value) and about not in self.suspects:
+                self.suspects.append(about)

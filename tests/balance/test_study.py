@@ -103,12 +103,13 @@ def test_the_informed_village_votes_for_a_revealed_wolf():
     assert by_voter["P0"] == by_voter["P1"]
     assert by_voter["P0"] not in ("P0", "P1")
     # the seer does not test P0 again
-    pools = model._pools(
-        state.by_name["P2"],
-        rules.card_abilities("veggente")[0],
-        __import__("roles.engine.simulate", fromlist=["Pools"]).Pools(state),
-    )
-    assert "P0" not in pools.by_ability[rules.card_abilities("veggente")[0]]
+    vision = rules.card_abilities("veggente")[0]
+    pool = model.pool(state.by_name["P2"], vision)
+    assert "P0" not in pool
+    assert "P3" in pool
+    # a wolf's pool leaves his pack out
+    maul = rules.card_abilities("lupo")[0]
+    assert not {"P0", "P1"} & set(model.pool(state.by_name["P0"], maul))
 
 
 def test_informed_games_are_legal_and_end():
