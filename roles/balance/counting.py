@@ -42,29 +42,25 @@ class GameCounter:
             self.abilities[key] = abilities[0] if len(abilities) == 1 else (
                 _MANY if abilities else None
             )  # fmt: skip
-        self.days_of: dict[str, int] = {}  # phase label -> its day
+        self.days_of = {f"{k}{d}": d for d in range(200) for k in "ND"}  # label -> day
         self.games = 0
-        self.wins: Counter = Counter()
+        # one record per game, per death, per power: counted at C speed per chunk
+        self.ends: list[tuple[tuple[str, ...], int]] = []  # (winning factions, length)
         self.loner_wins: Counter = Counter()
-        self.days: Counter = Counter()
-        self.deaths: Counter = Counter()  # (cause, day)
-        self.role_deaths: Counter = Counter()  # (card, day)
-        self.powers: Counter = Counter()  # (kind, card)
+        self.deaths: list[tuple[str, int, str]] = []  # (cause, day, card)
+        self.powers: list[tuple[str, str]] = []  # (kind, card), once per game
 
     def count(self, state: Any, log: list) -> None:
         self.games += 1
-        wins = self.wins
-        for faction in state.winning_factions or ():
-            wins[faction] += 1
+        self.ends.append((tuple(state.winning_factions or ()), (state.phase_index + 1) // 2))
         if self.loners:
             winners = state.winners or ()
             for card in self.loners:
                 for player in state.dealt(card):
                     if player.name in winners:
                         self.loner_wins[card] += 1
-        self.days[(state.phase_index + 1) // 2] += 1
         by_name = state.by_name
-        days_of, deaths, role_deaths = self.days_of, self.deaths, self.role_deaths
+        days_of, deaths = self.days_of, self.deaths
         revealing, investigators = self.revealing, self.investigators
         killers = self.killers
         happened: set[tuple[str, str]] = set()
@@ -74,8 +70,7 @@ class GameCounter:
                 if day is None:
                     day = days_of[label] = int(label[1:])
                 for death in outcome.deaths:
-                    deaths[death.cause, day] += 1
-                    role_deaths[by_name[death.player].dealt_role, day] += 1
+                    deaths.append((death.cause, day, by_name[death.player].dealt_role))
             for result in outcome.results:
                 if result.kind in REVEALING_KINDS and result.about is not None:
                     card = by_name[result.to].dealt_role
@@ -84,38 +79,36 @@ class GameCounter:
             if killers and actions and label[0] == "N":
                 self._saves(state, actions, outcome, happened)
         if happened:
-            self.powers.update(happened)
+            self.powers.extend(happened)
 
     def _ability(self, actor: Any, action: Any) -> Any:
-        """The ability an action used (None when its card has none, e.g. after a turn)."""
-        ability = self.abilities.get(actor.dealt_role)
-        if ability is _MANY:
-            key = self.rules.ability_key(actor, action)
-            abilities = self.rules.card_abilities(actor.dealt_role)
-            return next((a for a in abilities if a.key == key), None)
-        return ability
+        """The ability an action of a card with several used: the one its slot names."""
+        key = self.rules.ability_key(actor, action)
+        return next((a for a in self.rules.card_abilities(actor.dealt_role) if a.key == key), None)
 
     def _saves(self, state: Any, actions: list, outcome: Any, happened: set) -> None:
         """A kill's target who survives the night, targeted by another card's ability:
         that card's power saved him (the Guards' protection, a doctor's)."""
-        killers, ability_of, by_name = self.killers, self._ability, state.by_name
-        used = []
+        killers, by_name, abilities = self.killers, state.by_name, self.abilities
+        others = []
         targets = set()
         for action in actions:
             actor = by_name[action.actor]
-            ability = ability_of(actor, action)
+            ability = abilities.get(actor.dealt_role)
+            if ability is _MANY:
+                ability = self._ability(actor, action)
             if ability is None:
                 continue
             if ability.key in killers:
                 if action.target:
                     targets.add(action.target)
             else:
-                used.append((action.target, actor))
-        if not targets or not used:
+                others.append((action.target, actor))
+        if not targets or not others:
             return
         for death in outcome.deaths:
             targets.discard(death.player)
-        for target, actor in used:
+        for target, actor in others:
             if target in targets:
                 happened.add(("saved", actor.dealt_role))
 
@@ -124,14 +117,25 @@ class GameCounter:
         from roles.balance.study import Aggregate
 
         games = self.games
+        wins: Counter = Counter()
+        days: Counter = Counter()
+        for (factions, length), n in Counter(self.ends).items():
+            for faction in factions:
+                wins[faction] += n
+            days[length] += n
+        deaths: Counter = Counter()
+        role_deaths: Counter = Counter()
+        for (cause, day, card), n in Counter(self.deaths).items():
+            deaths[f"{cause}|{day}"] += n
+            role_deaths[f"{card}|{day}"] += n
         return Aggregate(
             games,
-            wins=Counter(self.wins),
+            wins=wins,
             loner_wins=Counter(self.loner_wins),
             loner_games=Counter({card: self.dealt[card] * games for card in self.loners}),
-            days=Counter(self.days),
-            deaths=Counter({f"{c}|{d}": n for (c, d), n in self.deaths.items()}),
+            days=days,
+            deaths=deaths,
             dealt=Counter({card: count * games for card, count in self.dealt.items()}),
-            role_deaths=Counter({f"{c}|{d}": n for (c, d), n in self.role_deaths.items()}),
-            powers=Counter({f"{k}|{c}": n for (k, c), n in self.powers.items()}),
+            role_deaths=role_deaths,
+            powers=Counter({f"{k}|{c}": n for (k, c), n in Counter(self.powers).items()}),
         )
