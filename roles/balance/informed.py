@@ -19,8 +19,8 @@ ruleset which investigation values show an enemy (``Ruleset.suspect_values``):
   (``Ruleset.check_action``) judging every draw.
 
 It runs in the study's inner loop: what depends only on the ruleset is computed once
-(:func:`profile`), what depends on the deal once per game, and the targets' pools once
-per death; it uses the ruleset's public interface only.
+(:func:`profile`), what depends on the deal once per game (the targets' pools too: the
+dead are taken out of them as they die); it uses the ruleset's public interface only.
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ class InformedModel:
         # who a player's pools leave out: his bloc and the players he tested
         self.excluded: dict[str, frozenset[str]] = dict(self.bloc)
         self.random_fields = rules.has_random_fields
-        self.base: dict[Ability, list[str]] = {}  # ability -> its pool, until a death
+        self.base: dict[Ability, list[str]] = {}  # ability -> its pool (see _bury)
         # the names of the living and of those still in the village, in seat order
         self.living = [p.name for p in state.players if p.alive]
         self.present = [p.name for p in state.players if not p.departed]
@@ -170,8 +170,8 @@ class InformedModel:
         if pool is None:
             pool = self.base[ability] = self._narrow(ability)
         excluded = self.excluded.get(actor.name)
-        if excluded is None:
-            return pool
+        if excluded is None or excluded.isdisjoint(pool):  # (the ruleset's guess may have
+            return pool  # left the bloc out already: a pack's victims are no wolves)
         return [n for n in pool if n not in excluded] or pool
 
     def _narrow(self, ability: Ability) -> list[str]:
@@ -244,14 +244,28 @@ class InformedModel:
 
     # -- what the table learns ----------------------------------------------------------
 
+    def _bury(self, outcome: PhaseOutcome) -> None:
+        """The dead leave the pools of the living, the departed every pool (the ruleset's
+        guess was made once: it reads what a death does not change, a card, a faction)."""
+        living, present, by_name = self.living, self.present, self.state.by_name
+        for death in outcome.deaths:
+            name = death.player
+            departed = by_name[name].departed
+            living.remove(name)
+            if departed:
+                present.remove(name)
+            for ability, pool in self.base.items():
+                if (
+                    pool is not living
+                    and pool is not present
+                    and (ability.dead_rule or departed)
+                    and name in pool  # (the guess may have left him out)
+                ):
+                    pool.remove(name)
+
     def observe(self, outcome: PhaseOutcome) -> None:
         if outcome.deaths:
-            self.base.clear()  # (a pool may be the list of the living itself)
-            by_name = self.state.by_name
-            for death in outcome.deaths:
-                self.living.remove(death.player)
-                if by_name[death.player].departed:
-                    self.present.remove(death.player)
+            self._bury(outcome)
         revealing = self.revealing
         for result in outcome.results:
             if result.kind not in REVEALING_KINDS or result.about is None:

@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any
 
 from roles.balance.counting import GameCounter
-from roles.balance.informed import InformedModel
+from roles.balance.informed import InformedModel, profile
 from roles.engine.registry import ruleset_class, ruleset_for
 from roles.engine.ruleset import Ruleset
 from roles.engine.setups import SetupError
@@ -181,6 +181,17 @@ def run_chunk(study: Study, index: int) -> Aggregate:
         state, log = random_game(setup, seed, options=options, rules=rules, model=model)
         count(state, log)
     return counter.aggregate()
+
+
+def warm(study: Study) -> None:
+    """Compute once what every chunk of ``study`` reads (so that forked workers inherit
+    it): the ruleset, the abilities that kill, the model's tables, a game's tables."""
+    variant = study.variant
+    rules = variant_rules(variant.setup, variant.swap)
+    _killers(rules)
+    profile(rules)
+    random_game(variant.setup, 0, options=dict(variant.options) or None, rules=rules,
+                model=MODELS[study.model])  # fmt: skip
 
 
 def run_study(study: Study, chunks: Iterable[int] | None = None) -> Aggregate:

@@ -11,12 +11,13 @@ import json
 import pytest
 
 from roles.balance.informed import InformedModel, suspect_values
+from roles.balance.parallel import run_parallel
 from roles.balance.stats import mean_interval, newcombe, wilson
 from roles.balance.study import CHUNK, Aggregate, Study, Variant, run_chunk, run_study
 from roles.balance.study_report import compare, sentence, summary
 from roles.engine.registry import ruleset_for
 from roles.engine.simulate import random_game
-from roles.simulate_cli import run_parallel, simulate
+from roles.simulate_cli import simulate
 
 
 def test_wilson_and_newcombe_match_newcombe_1998():
