@@ -2,7 +2,7 @@
 counting and the figures with their intervals), for both shipped setups and both player
 models, on every core (`--jobs`, default: all of them).
 
-    python bench/simulate.py [--games 100000] [--jobs J]
+    python bench/simulate.py [--games 100000] [--jobs J] [--setup S]… [--model M]…
 
 Each study goes through the same code as `manage.py simulate` (roles/simulate_cli.py);
 the benchmark fails unless the figures count exactly the games asked for (the aggregated
@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from roles.engine.study import Study, Variant
-from roles.engine.study_report import summary
-from roles.simulate_cli import run_parallel
+from roles.balance.parallel import run_parallel
+from roles.balance.study import Study, Variant
+from roles.balance.study_report import summary
 
 SETUPS = ("wild-west-wolf", "inquisizione")
 MODELS = ("random", "informed")
@@ -53,7 +53,7 @@ def measure(setup: str, model: str, games: int, jobs: int) -> tuple[float, float
         sys.exit(f"{setup} {model}: aggregated {aggregate.games} games, {lengths} lengths, "
                  f"asked {games}")  # fmt: skip
     print(f"{setup} {model}: {games} games aggregated of {games} asked in {elapsed:.1f} s "
-          f"({cpu:.1f} CPU-s)")  # fmt: skip
+          f"({cpu:.1f} CPU-s; load average {os.getloadavg()[0]:.1f})", flush=True)  # fmt: skip
     return games / elapsed, games / cpu
 
 
@@ -61,8 +61,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100_000, help="games per study")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--setup", action="append", choices=SETUPS, help="(default: both)")
+    parser.add_argument("--model", action="append", choices=MODELS, help="(default: both)")
     args = parser.parse_args()
-    rates = {(s, m): measure(s, m, args.games, args.jobs) for s in SETUPS for m in MODELS}
+    setups, models = args.setup or SETUPS, args.model or MODELS
+    rates = {(s, m): measure(s, m, args.games, args.jobs) for s in setups for m in models}
     print(f"{args.jobs} processes on {os.cpu_count()} cores; load average before the last "
           f"study: {os.getloadavg()[0]:.1f}")  # fmt: skip
     for (setup, model), (rate, per_cpu) in rates.items():

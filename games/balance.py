@@ -1,6 +1,6 @@
 """The balance lab's services (docs/balance.md): start a study as Celery chunk tasks, store
 each chunk's counters, merge them once every chunk is in, cancel. The figures come from
-the pure study code (roles/engine/study.py); no logic here beyond storing and merging."""
+the pure study code (roles/balance/study.py); no logic here beyond storing and merging."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.balance_models import BalanceChunk, BalanceStudy
-from roles.engine.study import Aggregate, Study, Variant, merge_all, run_chunk
-from roles.engine.study_report import compare, sentence, summary
+from roles.balance.study import Aggregate, Study, Variant, merge_all, run_chunk
+from roles.balance.study_report import compare, sentence, summary
 
 
 def study_of(row: BalanceStudy, variant: int) -> Study:

@@ -19,8 +19,8 @@ from games.forms import (
     option_name,
     setup_choices,
 )
+from roles.balance.study import Variant
 from roles.engine.setups import available_setups, load_setup
-from roles.engine.study import Variant
 
 MAX_GAMES = 1_000_000
 

@@ -29,7 +29,7 @@ class BalanceStudy(models.Model):
     model = models.CharField(max_length=12, choices=Model.choices, default=Model.RANDOM)
     games = models.PositiveIntegerField()
     seed = models.BigIntegerField(default=0)
-    variant = models.JSONField()  # roles.engine.study.Variant.as_dict()
+    variant = models.JSONField()  # roles.balance.study.Variant.as_dict()
     versus = models.JSONField(null=True, blank=True)  # the second variant, if any
     chunks = models.PositiveIntegerField()  # per variant
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
@@ -50,7 +50,7 @@ class BalanceStudy(models.Model):
 
 
 class BalanceChunk(models.Model):
-    """One chunk's counters (roles.engine.study.Aggregate.as_dict())."""
+    """One chunk's counters (roles.balance.study.Aggregate.as_dict())."""
 
     study = models.ForeignKey(BalanceStudy, on_delete=models.CASCADE, related_name="parts")
     variant = models.PositiveSmallIntegerField()  # 0: the study's variant, 1: the second

@@ -1,19 +1,20 @@
 """`manage.py simulate SETUP --games N [--option key=value]… [--model random|informed]
 [--jobs J] [--seed S] [--json]`: a balance study (docs/balance.md) on every core, pure
-(no database, no broker): the chunks of roles/engine/study.py over a process pool."""
+(no database, no broker): the chunks of roles/balance/study.py over a process pool
+(roles/balance/parallel.py)."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import sys
 from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
+from roles.balance.parallel import run_parallel
+from roles.balance.study import MODELS, Study, Variant
+from roles.balance.study_report import compare, sentence, summary
 from roles.engine.setups import SetupError, load_setup
-from roles.engine.study import MODELS, Aggregate, Study, Variant, merge_all, run_chunk
-from roles.engine.study_report import compare, sentence, summary
 
 DESCRIPTION = "Simulate many games of a setup and print its balance with 95% intervals."
 
@@ -78,20 +79,6 @@ def parse_swap(raw: str | None) -> tuple[str, str] | None:
     if not sep:
         raise SetupError(f"Swap {raw!r}: expected CARD:CARD")
     return less, more
-
-
-def _chunk(args: tuple[dict, int]) -> dict:
-    return run_chunk(Study.from_dict(args[0]), args[1]).as_dict()
-
-
-def run_parallel(study: Study, jobs: int) -> Aggregate:
-    """Every chunk of ``study`` over ``jobs`` processes (the figures do not depend on it)."""
-    if jobs <= 1 or study.chunks == 1:
-        return merge_all(run_chunk(study, i) for i in range(study.chunks))
-    data = study.as_dict()
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        parts = pool.imap_unordered(_chunk, [(data, i) for i in range(study.chunks)])
-        return merge_all(Aggregate.from_dict(part) for part in parts)
 
 
 LABELS = {

@@ -13,8 +13,8 @@ from django.urls import reverse
 from games.balance import balance_chunk_run, balance_study_cancel, balance_study_start
 from games.balance_models import BalanceChunk, BalanceStudy
 from gm.celery import app
-from roles.engine.study import Study, Variant, run_study
-from roles.engine.study_report import compare, summary
+from roles.balance.study import Study, Variant, run_study
+from roles.balance.study_report import compare, summary
 
 pytestmark = pytest.mark.django_db
 

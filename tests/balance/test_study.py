@@ -1,4 +1,4 @@
-"""The balance study's pure part (roles/engine/study.py, stats.py, informed.py;
+"""The balance study's pure part (roles/balance/study.py, stats.py, informed.py;
 docs/balance.md): figures against a setup whose answer is known, the intervals against
 published values, determinism by chunk, and the informed model's behaviour."""
 
@@ -10,13 +10,14 @@ import json
 
 import pytest
 
-from roles.engine.informed import InformedModel, suspect_values
+from roles.balance.informed import InformedModel, suspect_values
+from roles.balance.parallel import run_parallel
+from roles.balance.stats import mean_interval, newcombe, wilson
+from roles.balance.study import CHUNK, Aggregate, Study, Variant, run_chunk, run_study
+from roles.balance.study_report import compare, sentence, summary
 from roles.engine.registry import ruleset_for
 from roles.engine.simulate import random_game
-from roles.engine.stats import mean_interval, newcombe, wilson
-from roles.engine.study import CHUNK, Aggregate, Study, Variant, run_chunk, run_study
-from roles.engine.study_report import compare, sentence, summary
-from roles.simulate_cli import run_parallel, simulate
+from roles.simulate_cli import simulate
 
 
 def test_wilson_and_newcombe_match_newcombe_1998():
@@ -103,12 +104,13 @@ def test_the_informed_village_votes_for_a_revealed_wolf():
     assert by_voter["P0"] == by_voter["P1"]
     assert by_voter["P0"] not in ("P0", "P1")
     # the seer does not test P0 again
-    pools = model._pools(
-        state.by_name["P2"],
-        rules.card_abilities("veggente")[0],
-        __import__("roles.engine.simulate", fromlist=["Pools"]).Pools(state),
-    )
-    assert "P0" not in pools.by_ability[rules.card_abilities("veggente")[0]]
+    vision = rules.card_abilities("veggente")[0]
+    pool = model.pool(state.by_name["P2"], vision)
+    assert "P0" not in pool
+    assert "P3" in pool
+    # a wolf's pool leaves his pack out
+    maul = rules.card_abilities("lupo")[0]
+    assert not {"P0", "P1"} & set(model.pool(state.by_name["P0"], maul))
 
 
 def test_informed_games_are_legal_and_end():

@@ -10,8 +10,8 @@ import pytest
 
 from games.balance import balance_study_start
 from games.balance_models import BalanceStudy
-from roles.engine.study import Study, Variant, run_study
-from roles.engine.study_report import summary
+from roles.balance.study import Study, Variant, run_study
+from roles.balance.study_report import summary
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 

@@ -1,14 +1,14 @@
-"""The figures of a balance study, from its merged :class:`~roles.engine.study.Aggregate`:
-rates with their 95% intervals (roles/engine/stats.py), and the comparison of two variants
+"""The figures of a balance study, from its merged :class:`~roles.balance.study.Aggregate`:
+rates with their 95% intervals (roles/balance/stats.py), and the comparison of two variants
 with its plain-language sentence. Plain data, the same for the command and the site."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from roles.balance.stats import mean_interval, newcombe, wilson
+from roles.balance.study import Aggregate
 from roles.engine.setups import load_setup
-from roles.engine.stats import mean_interval, newcombe, wilson
-from roles.engine.study import Aggregate
 
 
 def _rate(k: int, n: int) -> dict[str, float | int]:

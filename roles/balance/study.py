@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from roles.engine.informed import REVEALING_KINDS, InformedModel, suspect_values
+from roles.balance.counting import GameCounter
+from roles.balance.informed import InformedModel, profile
 from roles.engine.registry import ruleset_class, ruleset_for
 from roles.engine.ruleset import Ruleset
 from roles.engine.setups import SetupError
@@ -173,11 +174,24 @@ def run_chunk(study: Study, index: int) -> Aggregate:
     rules = variant_rules(variant.setup, variant.swap)
     model = MODELS[study.model]
     options = dict(variant.options) or None
-    counter = _GameCounter(rules)
+    counter = GameCounter(rules, _killers(rules))
+    count = counter.count
+    setup = variant.setup
     for seed in chunk_seeds(study, index):
-        state, log = random_game(variant.setup, seed, options=options, rules=rules, model=model)
-        counter.count(state, log)
-    return counter.total
+        state, log = random_game(setup, seed, options=options, rules=rules, model=model)
+        count(state, log)
+    return counter.aggregate()
+
+
+def warm(study: Study) -> None:
+    """Compute once what every chunk of ``study`` reads (so that forked workers inherit
+    it): the ruleset, the abilities that kill, the model's tables, a game's tables."""
+    variant = study.variant
+    rules = variant_rules(variant.setup, variant.swap)
+    _killers(rules)
+    profile(rules)
+    random_game(variant.setup, 0, options=dict(variant.options) or None, rules=rules,
+                model=MODELS[study.model])  # fmt: skip
 
 
 def run_study(study: Study, chunks: Iterable[int] | None = None) -> Aggregate:
@@ -212,71 +226,3 @@ def _ability(rules: Ruleset, state: Any, action: Any) -> Any:
         return abilities[0]
     key = rules.ability_key(actor, action)
     return next((a for a in abilities if a.key == key), None)
-
-
-class _GameCounter:
-    """Counts games of one ruleset into an :class:`Aggregate`."""
-
-    def __init__(self, rules: Ruleset) -> None:
-        self.rules = rules
-        self.total = Aggregate()
-        self.reveals = suspect_values(rules)
-        self.cards = rules.setup.cards
-        self.killers = _killers(rules)
-        self.loners = {k for k, c in self.cards.items() if c.faction == "solitario" and c.count}
-        # who may be credited with a find: the cards with an ability of their own (a
-        # result handed to anyone else, by a go-between, is the investigator's find)
-        self.investigators = {
-            k for k in self.cards if any(not a.shared for a in rules.card_abilities(k))
-        }
-
-    def count(self, state: Any, log: list) -> None:
-        total, cards = self.total, self.cards
-        total.games += 1
-        for faction in state.winning_factions or ():
-            total.wins[faction] += 1
-        winners = set(state.winners or ())
-        for player in state.players:
-            role = player.dealt_role
-            total.dealt[role] += 1
-            if role in self.loners:
-                total.loner_games[role] += 1
-                if player.name in winners:
-                    total.loner_wins[role] += 1
-        total.days[(state.phase_index + 1) // 2] += 1
-        by_name, reveals = state.by_name, self.reveals
-        happened: set[str] = set()
-        for label, actions, _, outcome in log:
-            day = int(label[1:])
-            for death in outcome.deaths:
-                total.deaths[f"{death.cause}|{day}"] += 1
-                total.role_deaths[f"{by_name[death.player].dealt_role}|{day}"] += 1
-            for result in outcome.results:
-                if result.kind in REVEALING_KINDS and result.about is not None:
-                    value = result.value
-                    seen = cards[value].seen_as if value in cards else value
-                    card = by_name[result.to].dealt_role
-                    if card in self.investigators and (value in reveals or seen in reveals):
-                        happened.add(f"found|{card}")
-            if label[0] == "N" and self.killers and actions:
-                self._saves(state, actions, outcome, happened)
-        total.powers.update(happened)
-
-    def _saves(self, state: Any, actions: list, outcome: Any, happened: set[str]) -> None:
-        """A kill's target who survives the night, targeted by another card's ability:
-        that card's power saved him (the Guards' protection, a doctor's)."""
-        killed = {d.player for d in outcome.deaths}
-        by_name = state.by_name
-        targets = set()
-        for action in actions:
-            ability = _ability(self.rules, state, action)
-            if ability is not None and ability.key in self.killers and action.target:
-                targets.add(action.target)
-        targets -= killed
-        if not targets:
-            return
-        for action in actions:
-            if action.target in targets:
-                ability = _ability(self.rules, state, action)
-                if ability is not None and ability.key not in self.killers:
-                    happened.add(f"saved|{by_name[action.actor].dealt_role}")
