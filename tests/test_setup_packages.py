@@ -26,9 +26,9 @@ GENERIC = [
 # result kind: the seen-as value `indiano`, the scenario's `wills` input and an action's
 # `vision` field are the spec's, not a setup's.
 SPEC_WORDS = {"rinnegato", "indiano", "wills", "vision"}
-# The balance lab's informed players read the revealing result kinds by name; helper
-# `lab` is moving these modules (issue 16), so they are left to that move.
-LAB = ("roles/engine/informed.py",)
+# The balance lab's informed players read the spec's revealing result kinds by name
+# (`investigation`, `vision`, `knows`: shared/spec/scenarios.md's vocabulary, not a setup's).
+LAB = ("roles/balance/informed.py",)
 
 
 def setup_words() -> dict[str, str]:

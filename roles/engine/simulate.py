@@ -205,7 +205,7 @@ def random_game(
     (a card swapped, for the balance study); ``model``: who chooses instead of chance, built
     as ``model(rules, state, start_outcome, rng)`` with ``actions(label, night, solo,
     shared, pools)``, ``votes(living, secret_role)`` and ``observe(outcome)`` (see
-    roles/engine/informed.py)."""
+    roles/balance/informed.py)."""
     if rules is None:
         rules = ruleset_for(setup_key)
     rng = random.Random(seed)
