@@ -15,10 +15,16 @@ from django.utils.translation import gettext as _
 from games.board import timed_tally
 from games.counts import add_tie_line, tie_note
 from games.engine import Inputs, Rebuilt, gather_inputs, rebuild, replay
-from games.models import Game, Phase, Player, Result, Submission, Will
+from games.models import AuditEvent, Game, Phase, Player, Result, Submission, Will
 from games.posts import FORMATS, render
 from games.services import audit, next_deadline, phase_open, stored_value
-from games.snapshot import Opening, opening_state, snapshots_invalidate
+from games.snapshot import (
+    Opening,
+    built_before,
+    opening_state,
+    snapshots_carry,
+    snapshots_invalidate,
+)
 from games.wills import will_desk
 from roles.engine.announce import announce, post
 from roles.engine.errors import RuleViolation
@@ -252,13 +258,31 @@ def phase_commit(*, phase: Phase, user: AbstractBaseUser | None) -> bool:
     if won != 1:
         return False
     phase.refresh_from_db()
-    game = phase.game
-    before = game.phases.filter(status=Phase.Status.COMMITTED, index__lt=phase.index)
-    built = rebuild(game, list(before.order_by("index")))
+    phase_resolve(phase, phase.game, user=user, now=now)
+    return True
+
+
+def phase_resolve(
+    phase: Phase,
+    game: Game,
+    *,
+    user: AbstractBaseUser | None,
+    now: dt.datetime,
+    events: tuple[AuditEvent, ...] = (),
+) -> None:
+    """The commit's work, in the transaction that has just marked ``phase`` committed (its
+    row as that update left it): resolve it from its snapshot (no rebuild of the game),
+    store the engine's input and output and the results, open what follows, and carry the
+    state after it to the phases still to resolve. ``events``: audit events written with
+    the commit's own (the deadline's, for the clock)."""
+    built = built_before(game, phase)
     inputs = gather_inputs(built, phase)
     outcome = replay(built, phase.label, inputs.as_json(), phase.overrides)
     by_name = {p.name: p for p in built.players}
-    submissions = list(phase.submissions.select_related("player", "target"))
+    # the posts' tally and tie note read a day's votes with their players; a night needs none
+    submissions = [] if phase.is_night else list(
+        phase.submissions.select_related("player", "target")
+    )  # fmt: skip
     following = None
     if not built.state.over and phase.is_night:
         # dawn: the day opens, and with it the next night's actions (WWW-D26, INQ-D19)
@@ -289,20 +313,24 @@ def phase_commit(*, phase: Phase, user: AbstractBaseUser | None) -> bool:
         "winning_factions": built.state.winning_factions,
     }
     phase.save(update_fields=["inputs", "outcome"])
-    start = Result.objects.filter(game=game).count()
-    Result.objects.bulk_create(
-        Result(game=game, phase=phase.label, to=by_name[r.to], kind=r.kind, order=start + i,
-               about=by_name.get(r.about) if r.about else None,
-               value=stored_value(r.kind, r.value, by_name))
-        for i, r in enumerate(outcome.results)
-    )  # fmt: skip
+    if outcome.results:
+        start = Result.objects.filter(game=game).count()
+        Result.objects.bulk_create(
+            Result(game=game, phase=phase.label, to=by_name[r.to], kind=r.kind,
+                   order=start + i, about=by_name.get(r.about) if r.about else None,
+                   value=stored_value(r.kind, r.value, by_name))
+            for i, r in enumerate(outcome.results)
+        )  # fmt: skip
     if built.state.over:
         game.status = Game.Status.FINISHED
         game.save(update_fields=["status"])
-    snapshots_invalidate(game)
-    audit(game, "commit", user=user, phase=phase.label,
-          deaths=[d.player for d in outcome.deaths])  # fmt: skip
-    return True
+        snapshots_invalidate(game)
+    else:
+        snapshots_carry(game, built.rules, built.state)
+    commit = AuditEvent(game=game, kind="commit", user=user, player=None,
+                        detail={"phase": phase.label,
+                                "deaths": [d.player for d in outcome.deaths]})  # fmt: skip
+    AuditEvent.objects.bulk_create([*events, commit])
 
 
 def following_deadline(game: Game, phase: Phase, after: dt.datetime) -> dt.datetime:

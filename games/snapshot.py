@@ -112,3 +112,32 @@ def snapshots_invalidate(game: Game) -> None:
     Phase.objects.filter(game=game).exclude(status=Phase.Status.COMMITTED).update(
         snapshot=None, snapshot_epoch=F("snapshot_epoch") + 1
     )
+
+
+def built_before(game: Game, phase: Phase) -> Rebuilt:
+    """The state ``phase`` resolves from, for its commit: its snapshot when valid (the row
+    as the commit read it), else a rebuild of the committed phases before it."""
+    rules = rules_for(game)
+    state = _stored(phase, rules)
+    if state is None:
+        before = Phase.objects.filter(
+            game=game, status=Phase.Status.COMMITTED, index__lt=phase.index
+        ).order_by("index")
+        return rebuild(game, list(before))
+    rows = list(Player.objects.filter(game=game))
+    return Rebuilt(game, rules, state, rows, {p.seat: p for p in rows})
+
+
+def snapshots_carry(game: Game, rules: Ruleset, state: GameState) -> None:
+    """After a commit: every phase still to resolve starts from ``state`` (the state after
+    the phase just committed), kept in the same transaction, so the next close and the
+    next vote need no rebuild; a snapshot being built from the old state is not stored."""
+    try:
+        data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        log.exception("the state after a commit of game %s cannot be kept", game.pk)
+        snapshots_invalidate(game)
+        return
+    Phase.objects.filter(game=game).exclude(status=Phase.Status.COMMITTED).update(
+        snapshot=data, snapshot_rules=rules_version(rules), snapshot_epoch=F("snapshot_epoch") + 1
+    )

@@ -3,8 +3,10 @@ straddling the deadline, a beat that was down for a while (real worker, real Red
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import os
+import pickle
 import random
 import signal
 import subprocess
@@ -279,3 +281,52 @@ def test_the_day_ends_once_at_its_close(gm_user):
     assert deadlines_run() == {"day_closed": 1}
     assert deadlines_run() == {}
     assert AuditEvent.objects.filter(game=game, kind="day_closed").count() == 1
+
+
+def state_view(state) -> tuple:
+    """A GameState as plain values (its players compare by identity)."""
+    seats = [(p.name, p.seat, p.role, p.dealt_role, p.faction, p.counts_as, p.alive,
+              p.departed) for p in state.players]  # fmt: skip
+    skip = {"players", "by_name", "groups", "marked"}
+    rest = {f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.name not in skip}
+    return seats, sorted(state.by_name), rest, [(p.name, why) for p, why in state.marked]
+
+
+def test_a_close_resolves_from_the_snapshot_and_carries_the_state(
+    gm_user, monkeypatch, django_assert_max_num_queries
+):
+    """Issue 10, speed under fault: a close resolves from the phase's snapshot (no
+    rebuild of the game) in 14 queries at most, BEGIN and COMMIT included (23 before),
+    and leaves the state after it on the phases still to resolve, equal to a rebuild, so
+    the next close needs no rebuild either."""
+    from games import snapshot
+    from games.engine import rebuild
+
+    game, day = day_one(gm_user)
+    game.auto_commit_nights = True
+    game.save()
+    sheriff, indian = game.players.get(role="sceriffo"), game.players.get(role="indiano")
+    vote_cast(phase=day, player=sheriff, target=indian)
+    night = game.phases.get(label="N1")
+    assert state_view(pickle.loads(night.snapshot)) == state_view(
+        rebuild(game).state
+    )  # carried by N0's commit
+    set_deadline(day, timezone.now() - dt.timedelta(seconds=2))
+    set_deadline(night, timezone.now() - dt.timedelta(seconds=1))
+
+    def no_rebuild(*args, **kwargs):
+        raise AssertionError("a close rebuilt the game")
+
+    monkeypatch.setattr(snapshot, "rebuild", no_rebuild)
+    with django_assert_max_num_queries(14):
+        assert phase_close(day.pk) == "committed"
+    with django_assert_max_num_queries(14):
+        assert phase_close(night.pk) == "committed"
+    monkeypatch.undo()
+    day.refresh_from_db()
+    assert day.outcome["execution"]["executed"] == indian.name
+    d2 = current_phase(game)
+    assert d2.label == "D2"
+    assert state_view(pickle.loads(d2.snapshot)) == state_view(rebuild(game).state)
+    events = AuditEvent.objects.filter(game=game, kind__in=["deadline", "commit"])
+    assert sorted(e.kind for e in events if e.detail["phase"] == "D1") == ["commit", "deadline"]
