@@ -29,6 +29,7 @@ from django.db.models.functions import Now
 from django.utils import timezone
 
 from games import inflight
+from games.closing_batch import BATCH, RETRY, close_batch
 from games.models import AuditEvent, Game, Phase
 from games.phases import phase_commit, phase_resolve
 from games.services import audit
@@ -51,8 +52,8 @@ def _due() -> Q:
     return Q(status=Phase.Status.OPEN, paused_at__isnull=True, closes_at__lte=Now())
 
 
-def _candidates(skip: set[int], game_id: int | None = None) -> list[int]:
-    """The phases to close or resolve now, oldest deadline first (of one game, or of all):
+def _candidates(skip: set[int]) -> list[int]:
+    """The phases to close or resolve now, oldest deadline first:
     a phase of a running game whose earlier phases are all resolved, if it is open,
     running and due, or closed and resolving itself (a day, or a night of a game that says
     so). Ids only, so a row that cannot be read back (a deadline out of range) fails
@@ -67,8 +68,6 @@ def _candidates(skip: set[int], game_id: int | None = None) -> list[int]:
         .exclude(_earlier_unresolved())
         .order_by("closes_at", "index")
     )  # fmt: skip
-    if game_id is not None:
-        rows = rows.filter(game_id=game_id)
     return [pk for pk in rows.values_list("pk", flat=True) if pk not in skip]
 
 
@@ -156,21 +155,41 @@ def phase_close(phase_id: int) -> str:
         return "committed"
 
 
-def _drain(game_id: int | None = None) -> Iterator[tuple[int, str]]:
-    """Close everything due (of one game, or of all), in deadline order, until nothing is
-    left; a failing phase is logged and skipped (the next tick tries it again)."""
+def _batch(ids: list[int]) -> dict[int, str]:
+    """Close ``ids`` in one batch (``games.closing_batch``); a batch that fails rolls back
+    whole, and its phases are closed one by one."""
+    try:
+        return close_batch(ids)
+    except Exception:
+        log.warning("a batch of %s closes failed; closing them one by one", len(ids),
+                    exc_info=True)  # fmt: skip
+        return {}
+
+
+def _drain() -> Iterator[tuple[int, str]]:
+    """Close everything due, in deadline order, in batches, until nothing is left; a
+    failing phase is logged and skipped (the next tick tries it again)."""
     skip: set[int] = set()
-    while candidates := _candidates(skip, game_id):
-        for phase_id in candidates:  # a resolution may make a game's next phase due:
-            try:  # the next round of the loop finds it
-                result = phase_close(phase_id)
-            except Exception:
-                log.exception("closing phase %s failed; it is retried at the next tick", phase_id)
-                result = "failed"
-            if result in ("not_due", "failed"):
-                skip.add(phase_id)
-            else:
-                yield phase_id, result
+    while candidates := _candidates(skip):
+        for start in range(0, len(candidates), BATCH):  # a resolution may make a game's
+            chunk = candidates[start : start + BATCH]  # next phase due: the next round finds it
+            done = _batch(chunk) if len(chunk) > 1 and connection.vendor == "postgresql" else {}
+            for phase_id in chunk:
+                result = done.get(phase_id, RETRY)
+                if result == RETRY:
+                    result = _close_alone(phase_id)
+                if result in ("not_due", "failed"):
+                    skip.add(phase_id)
+                else:
+                    yield phase_id, result
+
+
+def _close_alone(phase_id: int) -> str:
+    try:
+        return phase_close(phase_id)
+    except Exception:
+        log.exception("closing phase %s failed; it is retried at the next tick", phase_id)
+        return "failed"
 
 
 def days_end() -> int:
@@ -190,23 +209,15 @@ def days_end() -> int:
     return ended
 
 
-def deadlines_run(game_id: int | None = None) -> dict[str, int]:
+def deadlines_run() -> dict[str, int]:
     """Close every due phase and resolve every closed phase that resolves itself, each
-    game in deadline order; end the days whose close has come. ``game_id``: only that
-    game's phases (an ETA task: the tick sees to the rest)."""
+    game in deadline order; end the days whose close has come."""
     counts: dict[str, int] = {}
-    if game_id is None and (ended := days_end()):
+    if ended := days_end():
         counts["day_closed"] = ended
-    for _phase_id, result in _drain(game_id):
+    for _phase_id, result in _drain():
         counts[result] = counts.get(result, 0) + 1
     return counts
-
-
-def phase_game_run(phase_id: int) -> dict[str, int]:
-    """At a phase's deadline (its ETA task): close what is due of its game, in deadline
-    order (cheaper than a whole tick, which closes the other games' phases anyway)."""
-    game_id = Phase.objects.filter(pk=phase_id).values_list("game_id", flat=True).first()
-    return {} if game_id is None else deadlines_run(game_id)
 
 
 def schedule_close(phase: Phase) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games.closing import deadlines_run, phase_game_run, schedule_near
+from games.closing import deadlines_run, schedule_near
 from games.selectors import game_summary
 
 
@@ -23,9 +23,10 @@ def deadlines_tick() -> dict[str, int]:
 
 @shared_task(name="games.close_phase", ignore_result=True)
 def close_phase(phase_id: int) -> dict[str, int]:
-    """At a phase's deadline (ETA): close it, and everything of its game due before it, in
-    deadline order (whatever order the broker delivers the tasks in)."""
-    return phase_game_run(phase_id)
+    """At a phase's deadline (ETA): close it, and everything due, in deadline order
+    (whatever order the broker delivers the tasks in), in batches."""
+    del phase_id  # the deadline order decides, not the message
+    return deadlines_run()
 
 
 @shared_task(name="games.balance_chunk", ignore_result=True)

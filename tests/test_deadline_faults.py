@@ -19,7 +19,14 @@ from django.utils import timezone
 from games import closing, inflight
 from games.deadlines import deadlines_run, phase_extend, phase_pause, phase_resume
 from games.models import AuditEvent, Game, Phase, Submission
-from games.phases import action_submit, current_phase, phase_commit, phase_undo, vote_cast
+from games.phases import (
+    Resolved,
+    action_submit,
+    current_phase,
+    phase_commit,
+    phase_undo,
+    vote_cast,
+)
 from games.services import player_link_issue
 from games.snapshot import snapshots_invalidate
 from games.tasks import close_phase, deadlines_tick
@@ -303,19 +310,19 @@ def test_defect9_a_failing_close_is_logged_and_skipped(gm_user, monkeypatch, cap
                                               for i, n in enumerate(["rotta", "sana"]))  # fmt: skip
     set_deadline(broken_day, ago(2))
     set_deadline(fine_day, ago(1))
-    real = closing.phase_resolve
+    real = Resolved.play
 
-    def failing(phase, game, **kwargs):
+    def failing(built, phase, *args, **kwargs):
         if phase.game_id == broken.pk:
             raise RuntimeError("a broken game")
-        return real(phase, game, **kwargs)
+        return real(built, phase, *args, **kwargs)
 
-    monkeypatch.setattr(closing, "phase_resolve", failing)
+    monkeypatch.setattr(Resolved, "play", failing)  # in a batch of closes and alone
     assert deadlines_run() == {"committed": 1}
     assert Phase.objects.get(pk=broken_day.pk).status == Phase.Status.OPEN  # rolled back whole
     assert Phase.objects.get(pk=fine_day.pk).status == Phase.Status.COMMITTED
     assert "retried at the next tick" in caplog.text
-    monkeypatch.setattr(closing, "phase_resolve", real)
+    monkeypatch.setattr(Resolved, "play", real)
     assert deadlines_run() == {"committed": 1}  # the next tick closes it
 
 

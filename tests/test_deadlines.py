@@ -22,6 +22,7 @@ from django.db import connection
 from django.utils import timezone
 
 from games.deadlines import deadlines_run, phase_close, phase_extend, phase_pause, phase_resume
+from games.engine import rebuild
 from games.models import AuditEvent, Phase, Submission
 from games.phases import current_phase, phase_commit, vote_cast
 from games.tasks import close_phase, deadlines_tick
@@ -300,7 +301,6 @@ def test_a_close_resolves_from_the_snapshot_and_carries_the_state(
     and leaves the state after it on the phases still to resolve, equal to a rebuild, so
     the next close needs no rebuild either."""
     from games import snapshot
-    from games.engine import rebuild
 
     game, day = day_one(gm_user)
     game.auto_commit_nights = True
@@ -330,3 +330,43 @@ def test_a_close_resolves_from_the_snapshot_and_carries_the_state(
     assert state_view(pickle.loads(d2.snapshot)) == state_view(rebuild(game).state)
     events = AuditEvent.objects.filter(game=game, kind__in=["deadline", "commit"])
     assert sorted(e.kind for e in events if e.detail["phase"] == "D1") == ["commit", "deadline"]
+
+
+def test_a_batch_of_closes_resolves_as_the_gm_commit_does(gm_user, django_assert_max_num_queries):
+    """Issue 10, speed under fault: due phases of several games are closed in one batch
+    (one query per kind, not a dozen per phase), and each is resolved exactly as the GM's
+    commit resolves its twin: same record, results, next phases and carried state."""
+    twins, clocked = [], []
+    for n in range(4):
+        for side in (twins, clocked):
+            game, day = day_one(gm_user, name=f"gemella {n}", seed=n)
+            game.auto_commit_nights = True
+            game.save()
+            players = list(game.players.order_by("seat"))
+            for voter in players[:8]:
+                vote_cast(phase=day, player=voter, target=players[8 + (voter.seat + n) % 3])
+            side.append((game, day))
+    for (_twin, twin_day), (_game, day) in zip(twins, clocked, strict=True):
+        times = Submission.objects.filter(phase=twin_day).order_by("pk").values_list("at")
+        for sub, (at,) in zip(day.submissions.order_by("pk"), times, strict=True):
+            Submission.objects.filter(pk=sub.pk).update(at=at)  # the twins' posts read alike
+        set_deadline(day, timezone.now() - dt.timedelta(seconds=1))
+    with django_assert_max_num_queries(18):  # 4 days: one batch
+        assert deadlines_run() == {"committed": 4}
+    for (twin, twin_day), (game, day) in zip(twins, clocked, strict=True):
+        phase_commit(phase=twin_day, user=gm_user)
+        twin_day.refresh_from_db()
+        day.refresh_from_db()
+        assert day.status == Phase.Status.COMMITTED
+        assert day.closed_at is not None
+        assert (day.inputs, day.outcome) == (twin_day.inputs, twin_day.outcome)
+        rows = [list(g.results.values_list("phase", "to__seat", "kind", "order", "value"))
+                for g in (twin, game)]  # fmt: skip
+        assert rows[0] == rows[1]
+        nights = [g.phases.get(label="N1") for g in (twin, game)]
+        assert nights[0].closes_at == nights[1].closes_at
+        assert state_view(pickle.loads(nights[1].snapshot)) == state_view(rebuild(game).state)
+        kinds = sorted(AuditEvent.objects.filter(game=game, detail__phase="D1",
+                                                 kind__in=["deadline", "commit"])
+                       .values_list("kind", flat=True))  # fmt: skip
+        assert kinds == ["commit", "deadline"]
