@@ -30,8 +30,9 @@ from django.utils import timezone
 
 from games import inflight
 from games.closing_batch import BATCH, RETRY, close_batch
+from games.commit import phase_resolve
 from games.models import AuditEvent, Game, Phase
-from games.phases import phase_commit, phase_resolve
+from games.phases import phase_commit
 from games.services import audit
 
 log = logging.getLogger(__name__)

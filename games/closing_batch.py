@@ -24,9 +24,9 @@ from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from games import inflight
+from games.commit import Resolved
 from games.engine import SUBMISSION_ROW
 from games.models import AuditEvent, Game, Phase, Player, Result, Submission, Will
-from games.phases import Resolved
 from games.services import phase_open
 from games.snapshot import built_before, snapshots_carry_many, snapshots_invalidate
 

@@ -17,16 +17,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import closing, inflight
+from games.commit import Resolved
 from games.deadlines import deadlines_run, phase_extend, phase_pause, phase_resume
 from games.models import AuditEvent, Game, Phase, Submission
-from games.phases import (
-    Resolved,
-    action_submit,
-    current_phase,
-    phase_commit,
-    phase_undo,
-    vote_cast,
-)
+from games.phases import action_submit, current_phase, phase_commit, phase_undo, vote_cast
 from games.services import player_link_issue
 from games.snapshot import snapshots_invalidate
 from games.tasks import close_phase, deadlines_tick
