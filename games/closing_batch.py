@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 LOCK_SPACE = 0x7AB  # as games.closing: (LOCK_SPACE, phase id)
 _READ_BACK = ("id", "overrides", "snapshot", "snapshot_rules", "snapshot_epoch")
 RETRY = "retry"  # left to the one-by-one path
-BATCH = 50  # phases a batch takes at most
+BATCH = 12  # phases a batch takes at most: all wait for its commit
 
 
 def _claim(ids: list[int]) -> list[Phase]:
