@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from games.deadlines import deadline_notice
-from games.engine import rebuild, rules_for, start_state
+from games.engine import rebuild
 from games.forms_player import (
     AbilityForm,
     VoteForm,
@@ -21,8 +21,10 @@ from games.forms_player import (
     ability_label,
     vote_forms,
 )
+from games.groups import PlayerNight, player_night
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.presentation import describe, names_in
+from games.sheet import SheetNow, sheet_now
 from games.snapshot import built_from_snapshot
 from games.spoiler import story, story_results
 from games.topic_votes import votes_from_topic
@@ -72,7 +74,8 @@ class SheetRow:
 class RoleSheet:
     game: Game
     rows: list[SheetRow]
-    channels: list[Channel]
+    channels: list[Channel]  # the private groups to create at the deal
+    now: SheetNow | None = None  # who is alive or dead, the groups as they are now
 
 
 def _results_by_player(game: Game, players: list[Player]) -> dict[int, list[Result]]:
@@ -103,8 +106,8 @@ def role_sheet(game: Game) -> RoleSheet:
             if r.phase == "setup" and r.kind != "role"
         ]
         rows.append(SheetRow(player, card, told, knowledge))
-    state, _ = start_state(game, players)
-    return RoleSheet(game, rows, rules_for(game).channels(state))
+    now = sheet_now(game, players)
+    return RoleSheet(game, rows, now.at_start, now)
 
 
 @dataclass
@@ -130,6 +133,7 @@ class PlayerPage:
     votes_in_topic: bool = False  # public votes are posted in the thread (issue 12)
     over: bool = False  # the game has ended: who won, and no forms (issue 12 §4)
     winners: list[str] = field(default_factory=list)
+    night: PlayerNight = field(default_factory=PlayerNight)  # group choices, void choices
 
 
 def latest_submissions(phases: list[Phase], player: Player) -> dict[int, dict[str, Submission]]:
@@ -185,6 +189,9 @@ def player_page(player: Player, *, forms_only: bool = False) -> PlayerPage:
         shown = tuple(form.ability.key for form in page.abilities)
         page.abilities += ability_forms(built, phase, player.name, latest[phase.pk], skip=shown)
         page.votes += vote_forms(built, phase, player.name, latest[phase.pk])
+    if page.phases:  # his choices the rules no longer take, his groups' choices
+        shared = {form.ability.key for form in page.abilities if form.ability.shared}
+        page.night = player_night(built, page.phases, player.name, latest, shared)
     if page.votes and votes_from_topic(game):  # the Boia's secret vote stays here
         page.votes_in_topic = any(not form.secret for form in page.votes)
         page.votes = [form for form in page.votes if form.secret]

@@ -72,7 +72,11 @@ def _sheet_with_links(request: HttpRequest, game: Game, tokens: dict[int, str]) 
         return links_response(desk.gm_page(request, game, tokens=tokens))
     links = {pid: request.build_absolute_uri(reverse("player_enter", args=[token]))
              for pid, token in tokens.items()}  # fmt: skip
-    context = {"sheet": role_sheet(game), "game": game, "links": links}
+    sheet = role_sheet(game)
+    # every link in one text, "Nome: link" a line, for the GM's private messages
+    links_text = "\n".join(f"{row.player.name}: {links[row.player.pk]}"
+                            for row in sheet.rows if row.player.pk in links)  # fmt: skip
+    context = {"sheet": sheet, "game": game, "links": links, "links_text": links_text}
     return links_response(render(request, "games/detail.html", context))
 
 

@@ -38,6 +38,24 @@ def require_chromium() -> str:
 
 
 @pytest.fixture
+def before_noon() -> Iterator[None]:
+    """Tomorrow at 08:00 in Rome, the clock running. The will tests commit a night and
+    write its will at once, and a night death's will freezes at noon of the day that
+    follows (WWW-R17, WWW-R46): without this they depend on the hour the suite runs.
+    Ahead of the database's clock, never behind it, so no deadline seems already past."""
+    import datetime as dt
+    from zoneinfo import ZoneInfo
+
+    import time_machine
+
+    morning = (dt.datetime.now(ZoneInfo("Europe/Rome")) + dt.timedelta(days=1)).replace(
+        hour=8, minute=0, second=0, microsecond=0
+    )
+    with time_machine.travel(morning, tick=True):
+        yield
+
+
+@pytest.fixture
 def gm_user(django_user_model):
     return django_user_model.objects.create_user(username="master", password="pw-master-1")
 

@@ -27,7 +27,7 @@ from games.phases import current_phase
 from games.services import player_link_issue
 from tests.played import played_game
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("before_noon")]
 
 
 def normalized(html: str, game: Game, *, options: bool = True) -> str:

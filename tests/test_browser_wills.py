@@ -13,7 +13,11 @@ from roles.engine.wills import cut_will
 from tests.factories import LONG_WILL, notaio_delivers_two_wills
 from tests.test_browser_play import gm_page, phone_for
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("before_noon"),
+]
 
 TRICKY = [
     "",

@@ -19,7 +19,7 @@ from games.spoiler_post import escape_bbcode, escape_markdown
 from tests.factories import make_game
 from tests.played import played_game
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("before_noon")]
 
 
 def spoiler_of(client, game, **params):

@@ -15,7 +15,7 @@ from games.phases import action_submit, current_phase, override_add, phase_commi
 from roles.engine.registry import ruleset_for
 from tests.factories import make_game
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("before_noon")]
 
 
 def verify() -> tuple[int, str]:

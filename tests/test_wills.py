@@ -15,7 +15,7 @@ from roles.engine.wills import WORD_PATTERN, cut_will, word_count
 from tests.factories import LONG_WILL, SHORT_WILL, make_game, notaio_delivers_two_wills
 from tests.test_player_forms import login_as
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("before_noon")]
 
 
 def test_words_are_whitespace_tokens_like_str_split_on_every_character():

@@ -1,0 +1,24 @@
+"""The groups' choices and the void choices on the GM's phase page (issue 12 §4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from games.groups import night_watch
+from games.models import Game, Phase
+from games.snapshot import built_from_snapshot
+
+register = template.Library()
+
+
+@register.inclusion_tag("games/_night_watch.html")
+def night_watch_panel(game: Game, phase: Phase | None) -> dict[str, Any]:
+    """Every phase still to resolve (by day: the day and the coming night, whose actions
+    are already being sent), read on a fresh snapshot: the page's preview plays on its own."""
+    if phase is None:
+        return {"watch": None}
+    pending = list(game.phases.exclude(status=Phase.Status.COMMITTED).order_by("index"))
+    built = built_from_snapshot(game, pending[0], players=True)
+    return {"watch": night_watch(built, pending), "game": game}
