@@ -195,6 +195,7 @@ def close_batch(ids: list[int]) -> dict[int, str]:
                 due.append(phase)
         if not due:
             return results
+        due.sort(key=lambda p: (p.closes_at, p.index))  # the log reads in deadline order
         inflight.wait_settled(max(p.closes_at for p in due))  # votes sent in time
         now = timezone.now()
         resolving = {p.pk for p in due if not p.is_night or p.game.auto_commit_nights}
@@ -205,7 +206,7 @@ def close_batch(ids: list[int]) -> dict[int, str]:
         _put_back(failed)
         _store(played, now)
         events = []
-        for phase in taken:
+        for phase in sorted(taken, key=lambda p: (p.closes_at, p.index)):
             if phase in failed:
                 results[phase.pk] = RETRY
                 continue
