@@ -64,7 +64,8 @@ class Owned:
     links: list[Any] = field(default_factory=list)  # foreign keys to owned models
 
     def rows(self, game: Game) -> models.QuerySet:
-        return self.model._default_manager.filter(**{self.path: game.pk}).order_by("pk")
+        # the base manager: every row, superseded submissions included
+        return self.model._base_manager.filter(**{self.path: game.pk}).order_by("pk")
 
 
 def owned_models() -> list[Owned]:

@@ -96,10 +96,12 @@ class Board:
 
 
 def submission_counts(phase: Phase) -> dict[str, int]:
-    """How many submissions ``phase`` holds, by kind, and the latest id (one query)."""
-    kinds = {kind: Count("pk", filter=Q(kind=kind)) for kind in Submission.Kind.values}
-    return Submission.objects.filter(phase=phase).aggregate(
-        total=Count("pk"), last=Max("pk"), **kinds
+    """How many standing submissions ``phase`` holds, by kind, with every row ever sent
+    (``history``: corrected and removed ones too) and the latest id (one query)."""
+    standing = Q(superseded_at__isnull=True)
+    kinds = {kind: Count("pk", filter=standing & Q(kind=kind)) for kind in Submission.Kind.values}
+    return Submission.every.filter(phase=phase).aggregate(
+        total=Count("pk", filter=standing), history=Count("pk"), last=Max("pk"), **kinds
     )
 
 
@@ -132,8 +134,9 @@ def vote_rows(phase: Phase) -> list[tuple[str, int, int | None, dt.datetime, boo
 
 
 def submissions_page(phase: Phase, number: object, total: int) -> Page:
-    """One page of the phase's submissions, newest first (the count is already known)."""
-    rows = (Submission.objects.filter(phase=phase)
+    """One page of the phase's submissions, newest first, corrected and removed ones
+    included (the GM's history; the count is already known)."""
+    rows = (Submission.every.filter(phase=phase)
             .select_related("player", "target", "entered_by").order_by("-at", "-pk"))  # fmt: skip
     paginator = Paginator(rows, SUBMISSIONS_PER_PAGE)
     paginator.count = total  # aggregated with the others: no second COUNT
@@ -148,7 +151,7 @@ def phase_board(game: Game, phase: Phase, built: Rebuilt | None = None, page: ob
     board = Board(game, phase)
     by_pk = {p.pk: p for p in built.players}
     board.counts = submission_counts(phase)
-    board.page = submissions_page(phase, page, board.counts["total"])
+    board.page = submissions_page(phase, page, board.counts["history"])
     senders = list(Submission.objects.filter(phase=phase).order_by()
                    .values_list("player_id", "kind", "slot").distinct())  # fmt: skip
     acted = {player for player, _, _ in senders}

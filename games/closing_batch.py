@@ -26,7 +26,17 @@ from django.utils import timezone
 from games import inflight
 from games.commit import Resolved
 from games.engine import SUBMISSION_ROW
-from games.models import AuditEvent, Game, Phase, Player, Result, Submission, Will
+from games.kept import kept_restore
+from games.models import (
+    AuditEvent,
+    Game,
+    KeptSubmission,
+    Phase,
+    Player,
+    Result,
+    Submission,
+    Will,
+)
 from games.services import phase_open
 from games.snapshot import built_before, snapshots_carry_many, snapshots_invalidate
 
@@ -173,6 +183,13 @@ def _store(played: list[Resolved], now: dt.datetime) -> None:
         else:
             carry.append((built.game, built.rules, built.state))
     snapshots_carry_many(carry)
+    games = {r.phase.game_id for r in played}
+    kept = set(KeptSubmission.objects.filter(game_id__in=games, status=KeptSubmission.Status.KEPT)
+               .values_list("game_id", flat=True))  # fmt: skip
+    for resolved in played:  # an undo's kept submissions come back (issue 12 §3)
+        built = resolved.built
+        if built.game.pk in kept:
+            kept_restore(game=built.game, rules=built.rules, state=built.state, user=None)
 
 
 def close_batch(ids: list[int]) -> dict[int, str]:

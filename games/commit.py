@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 
 from games.engine import Inputs, Rebuilt, gather_inputs, replay
-from games.models import AuditEvent, Game, Phase, Result, Submission, Will
+from games.kept import kept_restore
+from games.models import AuditEvent, Game, KeptSubmission, Phase, Result, Submission, Will
 from games.phases import forum_posts
 from games.services import next_deadline, phase_open, stored_value
 from games.snapshot import built_before, snapshots_carry, snapshots_invalidate
@@ -54,6 +55,8 @@ def phase_resolve(
         snapshots_invalidate(game)
     else:
         snapshots_carry(game, built.rules, built.state)
+    if KeptSubmission.objects.filter(game=game, status=KeptSubmission.Status.KEPT).exists():
+        kept_restore(game=game, rules=built.rules, state=built.state, user=user)  # issue 12 §3
     AuditEvent.objects.bulk_create([*events, resolved.audit(user)])
 
 

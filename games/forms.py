@@ -10,7 +10,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
-from games.services import parse_player_names, setup_deadlines
+from games.services import parse_player_names, setup_deadlines, signup_lines
 from games.validators import validate_name
 from roles.engine.options import OptionField
 from roles.engine.setups import Setup, available_setups, load_setup
@@ -65,6 +65,8 @@ class GameCreateForm(forms.Form):
 
     def clean_players(self) -> list[str]:
         setup = load_setup(self.setup_key)
+        # the lines as read, shown to the GM before the deal (issue 12 §3)
+        self.signup = signup_lines(self.cleaned_data["players"])
         return parse_player_names(self.cleaned_data["players"], expected=setup.players)
 
     def options(self) -> dict[str, Any]:

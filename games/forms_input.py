@@ -190,3 +190,51 @@ class SubstituteForm(forms.Form):
         "required": _("Scrivi il nome sul forum del sostituto (massimo 80 caratteri)."),
         "max_length": _("Scrivi il nome sul forum del sostituto (massimo 80 caratteri)."),
     })  # fmt: skip
+
+
+# Fixing mistakes (issue 12 §3)
+
+
+CORRECT_OR_REMOVE = _("Scegli: correggi o rimuovi.")
+
+
+class SubmissionFixForm(GameForm):
+    """Correct (new target, a vote's forum time, an action's Law phase or fake role) or
+    remove a submission, with a reason."""
+
+    action = forms.ChoiceField(
+        choices=[("correct", "correct"), ("remove", "remove")],
+        error_messages={"required": CORRECT_OR_REMOVE, "invalid_choice": CORRECT_OR_REMOVE},
+    )
+    target = PlayerChoiceField(required=False)
+    at = forms.TimeField(required=False, input_formats=["%H:%M:%S", "%H:%M"],
+                         error_messages={"invalid": BAD_TIME})  # fmt: skip
+    during = NameField(max_length=40)
+    fake_role = NameField(max_length=40)
+    reason = ReasonField()
+
+
+class OverrideRemoveForm(forms.Form):
+    phase = PhaseField()
+    index = forms.IntegerField(min_value=0, max_value=10_000)
+    seat = forms.IntegerField(min_value=1, max_value=10_000)
+    kind = forms.ChoiceField(choices=[(k, k) for k in CORRECTION_KINDS])
+    reason = ReasonField()
+
+
+class RenameForm(forms.Form):
+    name = NameField(required=True, error_messages={
+        "required": _("Scrivi il nome corretto (massimo 80 caratteri)."),
+        "max_length": _("Scrivi il nome corretto (massimo 80 caratteri)."),
+    })  # fmt: skip
+
+
+class WithdrawForm(forms.Form):
+    phase = PhaseField()
+    slot = NameField(max_length=24, required=True)
+
+
+class UndoForm(forms.Form):
+    phase = PhaseField(required=False)
+    players = forms.BooleanField(required=False)
+    confirm = forms.BooleanField(required=False)

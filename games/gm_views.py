@@ -203,8 +203,15 @@ def gm_commit(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def gm_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    """Take back the commit the GM saw as the last one (once, however many clicks)."""
+    """Take back the commit the GM saw as the last one (once, however many clicks), once
+    he confirmed it on the page that lists the later submissions it affects (issue 12 §3:
+    without the confirmation, that page)."""
     game = game_for_gm(user=request.user, pk=pk)
+    if request.POST.get("confirm") != "1":
+        from games.fix_views import undo_confirm_url  # (fix_views imports this module's peers)
+
+        players = request.POST.get("players") == "1"
+        return redirect(undo_confirm_url(pk, request.POST.get("phase", "")[:40], players))
     try:
         phase_id = _phase_id(request)
         reopened = phase_undo(game=game, user=request.user, phase_id=phase_id,

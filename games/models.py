@@ -181,10 +181,20 @@ class Phase(models.Model):
         return self.label.startswith("N")
 
 
+class CurrentSubmissions(models.Manager):
+    """The submissions that stand: a row the GM corrected or removed, or an action its
+    player withdrew, is kept (``Submission.every``) but no longer counts anywhere."""
+
+    def get_queryset(self) -> models.QuerySet:
+        return super().get_queryset().filter(superseded_at__isnull=True)
+
+
 class Submission(models.Model):
     """One thing a player sent for a phase: an ability use or a vote event. Nothing is
     ever edited: a new row supersedes (the latest action of a slot counts; votes count in
-    their order, with their times)."""
+    their order, with their times). A GM's correction or removal (issue 12 §3) marks the
+    row superseded, with the reason: ``objects`` (and ``phase.submissions``) are the
+    standing rows the engine and the counts read; ``every`` is the whole history."""
 
     class Kind(models.TextChoices):
         ACTION = "action", _("Azione")
@@ -211,13 +221,65 @@ class Submission(models.Model):
         max_length=8, blank=True, choices=[("topic", _("dal topic"))]
     )  # "topic": read from the forum thread (games/topic_votes.py)
     forum_post = models.CharField(max_length=40, blank=True)  # the post's key: read once
+    superseded_at = models.DateTimeField(null=True, blank=True)
+    superseded_reason = models.CharField(max_length=300, blank=True)  # why (GM or player)
+    replaces = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )  # the row this correction supersedes
+
+    every = models.Manager()  # the whole history
+    objects = CurrentSubmissions()  # the standing rows (the default manager)
 
     class Meta:
         ordering = ["phase", "at", "pk"]
+        default_manager_name = "objects"
+        base_manager_name = "every"
         indexes = [models.Index(fields=["phase", "kind", "at"])]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.player_id}→{self.target_id}"
+
+
+class KeptSubmission(models.Model):
+    """A submission of a phase that an undo took away (the phase the undone commit had
+    opened), kept to come back when that phase opens again (issue 12 §3): restored if the
+    rules still allow it then, otherwise refused with the rule's reason, which the player
+    and the GM are shown."""
+
+    class Status(models.TextChoices):
+        KEPT = "kept", _("In attesa")
+        RESTORED = "restored", _("Ripristinato")
+        REFUSED = "refused", _("Non più valido")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="kept_submissions")
+    phase_index = models.PositiveIntegerField()
+    phase_label = models.CharField(max_length=8)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=8, choices=Submission.Kind.choices)
+    slot = models.CharField(max_length=24, blank=True)
+    target = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", null=True, blank=True
+    )
+    during = models.CharField(max_length=40, blank=True)
+    fake_role = models.CharField(max_length=40, blank=True)
+    vision = models.BooleanField(default=False)
+    abstain = models.BooleanField(default=False)
+    at = models.DateTimeField()
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    reason = models.CharField(max_length=300, blank=True)
+    source = models.CharField(max_length=8, blank=True)
+    forum_post = models.CharField(max_length=40, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.KEPT)
+    refusal = models.CharField(max_length=300, blank=True)  # the rule that refuses it now
+    kept_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "phase_index", "at", "pk"]
+
+    def __str__(self) -> str:
+        return f"kept {self.kind} {self.player_id} for {self.phase_label}"
 
 
 class Will(models.Model):

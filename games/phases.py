@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from games.board import timed_tally
 from games.counts import add_tie_line, tie_note
 from games.engine import Inputs, Rebuilt, gather_inputs, rebuild, replay
+from games.kept import submissions_keep
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.posts import FORMATS, render
 from games.services import audit, next_deadline
@@ -296,10 +297,11 @@ def phase_undo(
 ) -> Phase:
     """Take back the last commit, exactly once: ``phase_id`` names the commit the GM saw
     (a second click, or a second tab, finds it already taken back and does nothing). Its
-    results go, the phase it opened goes (with what was sent for it), and it is open again
-    for the GM. If its deadline has passed, its clock is held (the tick never closes it
-    again) until the GM moves or resumes it; ``players`` says whether players may send
-    again meanwhile (the GM always may)."""
+    results go, the phase it opened goes (what was sent for it is kept, to come back
+    when it opens again: games/kept.py), and it is open again for the GM. If its deadline
+    has passed, its clock is held (the tick never closes it again) until the GM moves or
+    resumes it; ``players`` says whether players may send again meanwhile (the GM always
+    may)."""
     last = (
         Phase.objects.select_for_update()
         .filter(game=game, status=Phase.Status.COMMITTED)
@@ -311,7 +313,7 @@ def phase_undo(
     if phase_id is not None and last.pk != phase_id:
         raise ValidationError(_("Questa risoluzione è già stata annullata: ricontrolla la pagina."))
     following = Phase.objects.filter(game=game, opened_by=last)
-    dropped = Submission.objects.filter(phase__in=following).count()
+    kept = submissions_keep(game, following)  # back when the phase opens again (issue 12 §3)
     following.delete()
     Result.objects.filter(game=game, phase=last.label).delete()
     now = timezone.now()
@@ -325,6 +327,6 @@ def phase_undo(
     game.status = Game.Status.RUNNING
     game.save(update_fields=["status"])
     snapshots_invalidate(game)
-    audit(game, "undo", user=user, phase=last.label, dropped_submissions=dropped,
+    audit(game, "undo", user=user, phase=last.label, kept_submissions=kept,
           held=last.paused_at is not None, players=players)  # fmt: skip
     return last

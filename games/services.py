@@ -8,6 +8,7 @@ import random
 import re
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -25,22 +26,53 @@ from roles.engine.model import phase_label
 from roles.engine.registry import ruleset_for
 from roles.engine.setups import SetupError, deal_roles, load_setup
 
-# What sign-up posts put in front of a name: "1. ", "12) ", "- ", "* ", "• ", "@".
-_LIST_MARKER = re.compile(r"^\s*(?:\d+\s*[.)\-:]\s*|[-*•·]\s*)?@?")
+# What sign-up posts put in front of a name: "1. ", "12) ", "12 ", "- ", "* ", "• ", "@".
+_LIST_MARKER = re.compile(r"^\s*(?:\d+\s*[.)\-:]\s*|\d+\s+|[-*•·]\s*)?@?")
+# A header of the list, not a name: "ISCRITTI (16/16):", "Iscritti:", "Lista (12/16)".
+_HEADER = re.compile(r"(?::\s*$)|\(\s*\d+\s*/\s*\d+\s*\)")
+_RESERVES = re.compile(r"riserv|reserve|sostitut|substitut", re.IGNORECASE)
 TOKEN_BYTES = 32  # 256 random bits
 
 
-def parse_player_names(text: str, *, expected: int) -> list[str]:
-    """The forum names of a pasted sign-up list, one per line, in order.
+@dataclass
+class SignupLine:
+    """One line of a pasted sign-up list: its number, its text, and the name read from it
+    ("" for a header or a reserve, with ``note`` saying why it was left out)."""
 
-    Blank lines are skipped; list markers and a leading @ are removed. Duplicates
-    (ignoring case) and a wrong count are errors that say what to fix.
-    """
-    names = []
-    for line in re.split(r"\r\n|\r|\n", text):  # only real line breaks: others are refused
+    number: int
+    text: str
+    name: str = ""
+    note: str = ""
+    seat: int = 0  # the name's place in the list
+
+
+def signup_lines(text: str) -> list[SignupLine]:
+    """Every non-blank line of a pasted sign-up list, read: header lines (``ISCRITTI
+    (16/16):``) dropped, list markers and leading numbers (``12 Tempesta``) and a leading
+    @ removed; after a reserves header, the names are reserves, not players."""
+    lines, reserves = [], False
+    for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
+        if not line.strip():  # only real line breaks: others are refused
+            continue
+        if _HEADER.search(line):
+            reserves = reserves or bool(_RESERVES.search(line))
+            lines.append(SignupLine(number, line, note=_("intestazione")))
+            continue
         name = _LIST_MARKER.sub("", line, count=1).strip()
-        if name:
-            names.append(name)
+        if reserves:
+            lines.append(SignupLine(number, line, note=_("riserva")))
+        elif name:
+            seat = sum(1 for read in lines if read.name) + 1
+            lines.append(SignupLine(number, line, name, seat=seat))
+    return lines
+
+
+def parse_player_names(text: str, *, expected: int) -> list[str]:
+    """The forum names of a pasted sign-up list, in order (see :func:`signup_lines`).
+
+    Duplicates (ignoring case) and a wrong count are errors that say what to fix.
+    """
+    names = [line.name for line in signup_lines(text) if line.name]
     errors = []
     seen: dict[str, str] = {}
     duplicates = []
@@ -216,17 +248,45 @@ def player_for_token(token: str) -> Player | None:
     return Player.objects.select_related("game").filter(token_hash=_hash(token)).first()
 
 
-@transaction.atomic
-def player_substitute(*, player: Player, new_name: str, user: AbstractBaseUser) -> str:
-    """A new forum user takes over the seat: new name, new private link (the old link and
-    any session opened with it stop working at once); the seat's history is kept."""
+def _checked_new_name(player: Player, new_name: str, empty: str) -> str:
+    """A new forum name for ``player``'s seat, validated like a sign-up name and unique in
+    the game (ignoring case)."""
     new_name = new_name.strip()
     if not new_name or len(new_name) > 80:
-        raise ValidationError(_("Scrivi il nome sul forum del sostituto (massimo 80 caratteri)."))
+        raise ValidationError(empty)
     validate_name(new_name)
     clash = Player.objects.filter(game=player.game, name__iexact=new_name).exclude(pk=player.pk)
     if clash.exists():
         raise ValidationError(_("%(name)s è già in questa partita.") % {"name": new_name})
+    return new_name
+
+
+@transaction.atomic
+def player_rename(*, player: Player, new_name: str, user: AbstractBaseUser) -> str:
+    """Fix a typo in a player's name (issue 12 §3), at any time: the same seat, the same
+    player and link (not a substitution); everything stored by seat reads the new name.
+    Recorded in the audit log with the old name."""
+    new_name = _checked_new_name(player, new_name, _("Scrivi il nome corretto (massimo 80 "
+                                                     "caratteri)."))  # fmt: skip
+    old = player.name
+    if new_name == old:
+        raise ValidationError(_("Il nome è già %(name)s.") % {"name": old})
+    player.name = new_name
+    player.save(update_fields=["name"])
+    from games.snapshot import snapshots_invalidate  # (snapshot imports the engine bridge)
+
+    snapshots_invalidate(player.game)  # the engine's state names players
+    audit(player.game, "rename", user=user, player=player, old=old, new=new_name)
+    return old
+
+
+@transaction.atomic
+def player_substitute(*, player: Player, new_name: str, user: AbstractBaseUser) -> str:
+    """A new forum user takes over the seat: new name, new private link (the old link and
+    any session opened with it stop working at once); the seat's history is kept."""
+    new_name = _checked_new_name(
+        player, new_name, _("Scrivi il nome sul forum del sostituto (massimo 80 caratteri).")
+    )
     old = player.name
     player.previous_names = [*player.previous_names, old]
     player.name = new_name

@@ -238,8 +238,8 @@ def _identify(
 
 def _classify(preview: ImportPreview, phase: Phase, built: Rebuilt, now: dt.datetime) -> None:
     """Each row's status, walking the phase's votes and the new ones in time order."""
-    done = set(
-        Submission.objects.filter(phase=phase).exclude(forum_post="")
+    done = set(  # a post read once, even if the GM later corrected or removed its vote
+        Submission.every.filter(phase=phase).exclude(forum_post="")
         .values_list("forum_post", flat=True)
     )  # fmt: skip
     existing = list(

@@ -3,6 +3,7 @@ from django.urls import path
 from games import (
     adt_views,
     backup_views,
+    fix_views,
     gm_views,
     import_views,
     narration_views,
@@ -49,4 +50,12 @@ urlpatterns = [
     path("<int:pk>/fase/topic/", import_views.topic_import, name="topic_import"),
     path("<int:pk>/topic/", import_views.topic_settings_save, name="topic_settings"),
     path("<int:pk>/fase/conteggio/", import_views.vote_count_now, name="count_now"),
+    path("<int:pk>/fase/invio/<int:sub_pk>/", fix_views.submission_edit, name="submission_edit"),
+    path(
+        "<int:pk>/fase/correzione/togli/", fix_views.gm_override_remove, name="gm_override_remove"
+    ),
+    path("<int:pk>/fase/annulla/conferma/", fix_views.undo_confirm, name="gm_undo_confirm"),
+    path(
+        "<int:pk>/giocatori/<int:player_pk>/rinomina/", fix_views.player_rename_view, name="rename"
+    ),
 ]

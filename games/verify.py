@@ -3,12 +3,13 @@ change that would move a running game shows before deploy (`manage.py verify_gam
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine import Rebuilt, replay, rules_for, start_state
-from games.models import Game, Phase, Result
+from games.models import AuditEvent, Game, Phase, Result
 from games.services import stored_value
 from roles.engine.announce import announce
 from roles.engine.errors import RuleViolation
@@ -50,6 +51,38 @@ def _compare(diffs: list[str], where: str, what: str, stored: Any, now: Any) -> 
         diffs.append(f"{where} {what}: stored {stored!r}, now {now!r}")
 
 
+def _renamer(game: Game, players: list) -> Callable[[Any], Any]:
+    """What was stored under a name a player no longer has (a rename or a substitution,
+    issue 12 §3), read with the name he has now: the replay names the players as they are
+    today, and a rename is not a rules change."""
+    current = {p.name for p in players}
+    old_to_new: dict[str, str] = {}
+    for player in players:
+        for old in player.previous_names:
+            old_to_new.setdefault(old, player.name)
+    events = AuditEvent.objects.filter(game=game, kind="rename", player__isnull=False)
+    for event in events.select_related("player"):
+        old = event.detail.get("old")
+        if isinstance(old, str):
+            old_to_new.setdefault(old, event.player.name)
+    old_to_new = {old: new for old, new in old_to_new.items() if old not in current}
+    if not old_to_new:
+        return lambda value: value
+    names = sorted(old_to_new, key=len, reverse=True)  # "Sam" never eats "Samuele"
+    pattern = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, names)) + r")(?!\w)")
+
+    def renamed(value: Any) -> Any:
+        if isinstance(value, str):
+            return pattern.sub(lambda m: old_to_new[m.group(1)], value)
+        if isinstance(value, list | tuple):
+            return type(value)(renamed(item) for item in value)
+        if isinstance(value, dict):
+            return {renamed(k): renamed(v) for k, v in value.items()}
+        return value
+
+    return renamed
+
+
 def verify_game(game: Game) -> Verdict:
     """Every committed phase of ``game`` replayed from its stored inputs and corrections,
     compared with its stored deaths, execution, winners, announcement and private results."""
@@ -67,7 +100,8 @@ def verify_game(game: Game) -> Verdict:
         diffs.append(f"setup: the deal is refused now: {exc}")
         return verdict
     built = Rebuilt(game, rules_for(game), state, players, {p.seat: p for p in players})
-    _compare(diffs, "setup", "results", _stored_results(game, "setup"),
+    renamed = _renamer(game, players)
+    _compare(diffs, "setup", "results", renamed(_stored_results(game, "setup")),
              _results(game, "setup", start, built))  # fmt: skip
     phases = game.phases.filter(status=Phase.Status.COMMITTED).order_by("index")
     for phase in phases:
@@ -77,7 +111,7 @@ def verify_game(game: Game) -> Verdict:
         except RuleViolation as exc:
             diffs.append(f"{where}: its stored inputs are refused now: {exc}")
             break
-        stored = phase.outcome
+        stored = renamed(phase.outcome)
         _compare(diffs, where, "deaths", stored.get("deaths"),
                  [d.as_dict() for d in outcome.deaths])  # fmt: skip
         execution = outcome.execution.as_dict() if outcome.execution else None
@@ -87,7 +121,7 @@ def verify_game(game: Game) -> Verdict:
                  built.state.winning_factions)  # fmt: skip
         _compare(diffs, where, "post", stored.get("announcement"),
                  announce(built.state, outcome, lang=game.language))  # fmt: skip
-        _compare(diffs, where, "results", _stored_results(game, phase.label),
+        _compare(diffs, where, "results", renamed(_stored_results(game, phase.label)),
                  _results(game, phase.label, outcome, built))  # fmt: skip
     return verdict
 

@@ -25,11 +25,19 @@ from games.spoiler_post import spoiler_post
 
 @login_required
 def game_new(request: HttpRequest) -> HttpResponse:
-    """Create a game from a setup and the pasted sign-up list, and deal."""
+    """Create a game from a setup and the pasted sign-up list, and deal: first the GM
+    sees the list as read (each name with the line it came from, headers and reserves
+    left out) and confirms; then the roles are dealt (issue 12 §3)."""
     setup_key = request.GET.get("setup")
     if request.method == "POST":
         form = GameCreateForm(request.POST)
-        if form.is_valid():
+        confirmed = request.POST.get("confirmed") == "1"
+        if form.is_valid() and not confirmed and request.POST.get("edit") != "1":
+            skip = {"csrfmiddlewaretoken", "confirmed", "edit", "players"}
+            hidden = [(k, v) for k, values in request.POST.lists() for v in values
+                      if k not in skip]  # fmt: skip
+            return render(request, "games/new_confirm.html", {"form": form, "hidden": hidden})
+        if confirmed and form.is_valid():
             data = form.cleaned_data
             try:
                 game = game_create(
@@ -118,7 +126,9 @@ def game_audit(request: HttpRequest, pk: int) -> HttpResponse:
     """Every submission, GM entry, override, commit, undo and substitution: who, when, what."""
     game = game_for_gm(user=request.user, pk=pk)
     events = game.audit.select_related("user", "player")
-    return render(request, "games/audit.html", {"game": game, "events": events})
+    fix_kinds = ("submission_corrected", "submission_removed", "override_removed")
+    context = {"game": game, "events": events, "fix_kinds": fix_kinds}
+    return render(request, "games/audit.html", context)
 
 
 @login_required

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from games import adt_views, player_views, ribelle_views, rules_views
+from games import adt_views, fix_views, player_views, ribelle_views, rules_views
 from gm import views
 
 urlpatterns = [
@@ -18,6 +18,7 @@ urlpatterns = [
     path("io/azione/", player_views.player_action, name="player_action"),
     path("io/voto/", player_views.player_vote, name="player_vote"),
     path("io/testamento/", player_views.player_will, name="player_will"),
+    path("io/ritira/", fix_views.player_withdraw, name="player_withdraw"),
     path("regolamento/<slug:setup>/", rules_views.rulebook_page, name="rulebook"),
     path("io/rivela/", ribelle_views.player_reveal, name="player_reveal"),
     path("io/nascondiglio/", adt_views.player_hide, name="player_hide"),

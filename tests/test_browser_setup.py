@@ -24,9 +24,15 @@ def test_gm_deals_and_a_player_acts_on_a_phone(live_server, browser, django_user
     page.click("text=Nuova partita")
     page.fill("input[name=name]", "Far West di prova")
     page.select_option("select[name=setup]", "wild-west-wolf")
-    page.fill("textarea[name=players]", "\n".join(f"{i}. {n}" for i, n in enumerate(WWW_NAMES, 1)))
+    signup = "\n".join(f"{i} {n}" for i, n in enumerate(WWW_NAMES, 1))  # "12 Tempesta"
+    page.fill("textarea[name=players]", f"ISCRITTI (16/16):\n{signup}")
     page.fill("input[name=seed]", "42")
-    page.click("text=Crea e distribuisci i ruoli")
+    page.click("text=Avanti: controlla l'elenco")  # issue 12 §3: the list as read, first
+    lines = page.inner_text("#signup-lines")
+    assert "ISCRITTI (16/16):" in lines
+    assert "intestazione" in lines
+    assert page.locator("#signup-lines strong", has_text=WWW_NAMES[11]).count() == 1
+    page.click("text=Conferma e distribuisci i ruoli")
     page.wait_for_selector("table.sheet")
     assert page.locator("table.sheet tbody tr").count() == 16
     assert page.locator("text=Indiani").first.is_visible()

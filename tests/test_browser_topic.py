@@ -75,6 +75,23 @@ def invision_page(posts: list[tuple[str, int, str]]) -> str:
 def test_a_day_of_votes_imported_from_phpbb_and_invision_then_counted(
     live_server, browser, django_user_model
 ):
+    gm, game, _day = import_a_day_of_votes(live_server, browser, django_user_model)
+    phase_url = live_server.url + reverse("games:phase", args=[game.pk])
+    gm.goto(phase_url)
+    gm.click("text=Conta adesso")  # mid-day count, without leaving the page
+    count = gm.locator(".count-now textarea[data-format=bbcode]")
+    count.wait_for()
+    text = count.input_value()
+    assert text.startswith("[b]Conteggio voti di D1")
+    assert "Gino (13): Sam (" in text
+    assert "Sam (2): Gino (" in text
+    assert "Mancano" in text
+
+
+def import_a_day_of_votes(live_server, browser, django_user_model):
+    """The GM imports Day 1's 16 votes from a phpBB page and an Invision page (one
+    ambiguous name confirmed, one quoted vote ignored, the paste repeated with nothing
+    added); returns his page, the game and the day (also walked by test_browser_gm_day)."""
     gm_user = django_user_model.objects.create_user(username="master", password="pw-master-1")
     game = make_game(gm_user, seed=3)
     phase_commit(phase=current_phase(game), user=gm_user)  # N0
@@ -142,13 +159,4 @@ def test_a_day_of_votes_imported_from_phpbb_and_invision_then_counted(
     assert set(votes.values_list("source", flat=True)) == {"topic"}
     assert votes.get(player__name="Sara").target.name == "Gino"  # not the quoted Sam
     assert votes.get(player__name="Pia").target.name == "Capo"
-
-    gm.goto(phase_url)
-    gm.click("text=Conta adesso")  # mid-day count, without leaving the page
-    count = gm.locator(".count-now textarea[data-format=bbcode]")
-    count.wait_for()
-    text = count.input_value()
-    assert text.startswith("[b]Conteggio voti di D1")
-    assert "Gino (13): Sam (" in text
-    assert "Sam (2): Gino (" in text
-    assert "Mancano" in text
+    return gm, game, day

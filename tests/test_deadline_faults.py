@@ -193,7 +193,7 @@ def test_defect4_an_undone_day_stays_with_the_gm(client, gm_user, celery_worker_
     set_deadline(day, ago(60))
     assert deadlines_run() == {"committed": 1}
     client.force_login(gm_user)
-    client.post(reverse("games:gm_undo", args=[game.pk]), {"phase": day.pk})  # players off
+    client.post(reverse("games:gm_undo", args=[game.pk]), {"phase": day.pk, "confirm": "1"})
     deadlines_tick.delay()
     deadlines_tick.delay()
     time.sleep(3)
@@ -371,8 +371,8 @@ def test_issue9_finding7_a_double_submitted_undo_takes_back_one_commit(client, g
     phase_commit(phase=day, user=gm_user)  # N0 and D1 committed
     client.force_login(gm_user)
     url = reverse("games:gm_undo", args=[game.pk])
-    client.post(url, {"phase": day.pk, "players": "1"})
-    response = client.post(url, {"phase": day.pk, "players": "1"}, follow=True)
+    client.post(url, {"phase": day.pk, "players": "1", "confirm": "1"})
+    response = client.post(url, {"phase": day.pk, "players": "1", "confirm": "1"}, follow=True)
     assert "già stata annullata" in response.content.decode()
     statuses = dict(game.phases.values_list("label", "status"))
     assert statuses == {"N0": "committed", "D1": "open", "N1": "open"}

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 BASE = {
     "name": "Prova", "setup": "wild-west-wolf", "players": "\n".join(WWW_NAMES),
     "language": "it", "vote_close_time": "22:00", "day_close_time": "22:15",
-    "powers_close_time": "22:30",
+    "powers_close_time": "22:30", "confirmed": "1",  # the list already checked (issue 12)
 }  # fmt: skip
 
 

@@ -81,7 +81,7 @@ def test_new_game_deals_shows_sheet_links_and_groups(client, gm_user):
         "opt_inq__templar_designation_persists": "on", "opt_inq__reveal_all_at_end": "on",
         "opt_inq__starts_with": "night", "opt_inq__tie_exact_time_fallback": "storage_order",
         "opt_inq__night_actions_open_at": "day_start", "opt_inq__dawn_time": "manual",
-        "opt_inq__public_posting_until": "22:15",
+        "opt_inq__public_posting_until": "22:15", "confirmed": "1",
     })  # fmt: skip
     game = Game.objects.get()
     assert response.status_code == 200  # the links exist only in this response (issue 9, #4)

@@ -118,7 +118,11 @@ def test_undo_from_the_page(gm, gm_user):
     game = make_game(gm_user)
     night = current_phase(game)
     phase_commit(phase=night, user=gm_user)
-    gm.post(reverse("games:gm_undo", args=[game.pk]), {"phase": night.pk})
+    asked = gm.post(reverse("games:gm_undo", args=[game.pk]), {"phase": night.pk})
+    assert current_phase(game).label == "D1"  # issue 12 §3: not without a confirmation
+    page = gm.get(asked["Location"]).content.decode()
+    assert "Sì, annulla la risoluzione di Notte 0" in page
+    gm.post(reverse("games:gm_undo", args=[game.pk]), {"phase": night.pk, "confirm": "1"})
     assert current_phase(game).label == "N0"
 
 

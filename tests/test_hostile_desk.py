@@ -123,8 +123,9 @@ def test_the_hostile_forms_cover_every_post_url_of_the_site():
     walk(get_resolver().url_patterns)
     posting = {n for n in names if n.startswith(("games:", "player_")) or n == "login"}
     read_only = {"games:detail", "games:audit", "games:spoiler", "games:phase", "games:posts",
-                 "games:wills", "player_home", "player_enter", "games:backup"}  # fmt: skip
-    no_fields = {"games:rotate", "games:gm_undo", "games:ribelle_undo", "games:adt_undo",
+                 "games:wills", "player_home", "player_enter", "games:backup",
+                 "games:gm_undo_confirm"}  # fmt: skip
+    no_fields = {"games:rotate", "games:ribelle_undo", "games:adt_undo",
                  "player_reveal"}  # fmt: skip
     covered = {*GM_FORMS, *PLAYER_FORMS, *DESK_FORMS, *PLAYER_DESK_FORMS, *IMPORT_FORMS}
     # The thread import (issue 12) arrived in the last merge: its two POST views read

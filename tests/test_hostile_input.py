@@ -12,8 +12,8 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.models import AuditEvent, Game, Phase, Player, Result, Submission, Will
-from games.phases import current_phase, phase_commit
+from games.models import AuditEvent, Game, KeptSubmission, Phase, Player, Result, Submission, Will
+from games.phases import current_phase, phase_commit, vote_cast
 from games.services import player_link_issue
 from tests.factories import make_game
 
@@ -62,6 +62,14 @@ GM_FORMS = {
                           "closes_at": hostile_date, "reason": hostile_text},
     "games:gm_schedule": {"vote_close_time": hostile_date, "day_close_time": hostile_date,
                           "powers_close_time": hostile_date, "auto": hostile_any},
+    # issue 12 §3: correct or remove a submission, take back an override, rename, undo
+    "games:submission_edit": {"action": hostile_any, "target": hostile_id, "at": hostile_date,
+                              "during": hostile_text, "fake_role": hostile_text,
+                              "reason": hostile_text},
+    "games:gm_override_remove": {"phase": hostile_id, "index": hostile_id, "seat": hostile_id,
+                                 "kind": hostile_any, "reason": hostile_text},
+    "games:rename": {"name": hostile_text},
+    "games:gm_undo": {"phase": hostile_id, "players": hostile_any, "confirm": hostile_any},
     "login": {"username": hostile_text, "password": hostile_any},
 }  # fmt: skip
 PLAYER_FORMS = {
@@ -70,6 +78,7 @@ PLAYER_FORMS = {
     "player_action": {"phase": hostile_id, "target": hostile_text, "during": hostile_text,
                       "fake_role": hostile_text, "slot": hostile_text},
     "player_will": {"text": hostile_text},
+    "player_withdraw": {"phase": hostile_id, "slot": hostile_text},
 }  # fmt: skip
 
 
@@ -83,7 +92,7 @@ def snapshot() -> tuple:
         list(Phase.objects.order_by("pk").values_list("pk", "status", "closes_at", "paused_at",
                                                       "overrides")),
         Submission.objects.count(), Will.objects.count(), Result.objects.count(),
-        AuditEvent.objects.count(),
+        AuditEvent.objects.count(), Submission.every.count(), KeptSubmission.objects.count(),
     )  # fmt: skip
 
 
@@ -93,10 +102,13 @@ def table(gm_user, settings):
     settings.TABULA_SUBMIT_RATE = "100000/m"  # the hostile input must reach the forms
     game = make_game(gm_user)
     phase_commit(phase=current_phase(game), user=gm_user)
+    sheriff = game.players.get(role="sceriffo")
+    vote_cast(phase=current_phase(game), player=sheriff, target=game.players.exclude(
+        pk=sheriff.pk).first())  # a submission to correct (issue 12 §3)  # fmt: skip
     gm = Client()
     gm.force_login(gm_user)
     player = Client()
-    token = player_link_issue(player=game.players.get(role="sceriffo"))
+    token = player_link_issue(player=sheriff)
     assert player.get(reverse("player_enter", args=[token])).status_code == 302
     return game, gm, player
 
@@ -106,8 +118,11 @@ def url_of(name: str, game: Game) -> str:
         return reverse(name)
     if name == "games:new":
         return reverse(name)
-    if name == "games:substitute":
+    if name in {"games:substitute", "games:rename"}:
         return reverse(name, args=[game.pk, game.players.first().pk])
+    if name == "games:submission_edit":
+        sub = Submission.objects.filter(phase__game=game).first()
+        return reverse(name, args=[game.pk, sub.pk if sub else 1])
     return reverse(name, args=[game.pk])
 
 

@@ -10,7 +10,7 @@ from django.urls import URLPattern, URLResolver, reverse
 
 from games import urls as game_urls
 from games.models import AuditEvent, Phase, Player, Submission
-from games.phases import current_phase, phase_commit
+from games.phases import current_phase, phase_commit, vote_cast
 from tests.conftest import ROOT
 from tests.factories import make_game
 
@@ -89,6 +89,8 @@ def test_5_every_gm_url_answers_404_with_another_gms_ids(client, gm_user, django
     phase_commit(phase=current_phase(theirs), user=other)  # something to undo, a day running
     mine = make_game(gm_user)
     their_player = theirs.players.first()
+    their_vote = vote_cast(phase=current_phase(theirs), player=their_player,
+                           target=theirs.players.last())  # to correct (issue 12 §3)  # fmt: skip
     client.force_login(gm_user)
     patterns = _id_patterns()
     assert len(patterns) >= 13
@@ -107,6 +109,9 @@ def test_5_every_gm_url_answers_404_with_another_gms_ids(client, gm_user, django
             their_phase = theirs.phases.order_by("index").first().pk
             variants = [{"pk": theirs.pk, "phase_pk": their_phase},
                         {"pk": mine.pk, "phase_pk": their_phase}]  # fmt: skip
+        if "sub_pk" in converters:
+            variants = [{"pk": theirs.pk, "sub_pk": their_vote.pk},
+                        {"pk": mine.pk, "sub_pk": their_vote.pk}]  # fmt: skip
         if "player_pk" in converters:
             variants = [{"pk": theirs.pk, "player_pk": their_player.pk},
                         {"pk": mine.pk, "player_pk": their_player.pk}]  # fmt: skip

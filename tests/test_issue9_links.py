@@ -36,7 +36,7 @@ def new_game_data(**changes) -> dict:
     form = GameCreateForm(setup_key="wild-west-wolf")
     data = {"name": "Partita", "setup": "wild-west-wolf", "players": "\n".join(WWW_NAMES),
             "language": "it", "vote_close_time": "22:00", "day_close_time": "22:15",
-            "powers_close_time": "22:30"}  # fmt: skip
+            "powers_close_time": "22:30", "confirmed": "1"}  # fmt: skip
     for name, field in form.fields.items():
         if name.startswith("opt_"):
             if isinstance(field, forms.BooleanField):

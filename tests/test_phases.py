@@ -151,7 +151,7 @@ def test_undo_reopens_the_last_commit(gm_user):
     assert undone.status == Phase.Status.OPEN
     assert list(game.phases.values_list("label", flat=True)) == ["N0"]
     assert not Result.objects.filter(phase="N0").exists()
-    assert game.audit.filter(kind="undo").get().detail["dropped_submissions"] == 1
+    assert game.audit.filter(kind="undo").get().detail["kept_submissions"] == 1  # issue 12 §3
 
 
 def test_gm_override_spares_a_victim(gm_user):

@@ -23,7 +23,7 @@ def test_a_whole_game_of_the_classic_village(client, gm_user):
     response = client.post(reverse("games:new"), {
         "name": "Villaggio", "setup": "classic-village", "players": "\n".join(NAMES),
         "seed": 3, "language": "it", "vote_close_time": "22:00", "day_close_time": "22:15",
-        "powers_close_time": "22:30",
+        "powers_close_time": "22:30", "confirmed": "1",
     })  # fmt: skip
     assert response.status_code == 200  # the role sheet with the links, shown once (issue 9)
     assert response.content.decode().count('value="http://testserver/p/') == len(NAMES)

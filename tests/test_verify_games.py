@@ -81,3 +81,22 @@ def test_a_difference_is_printed_and_fails(gm_user):
     assert f"#{www.pk} Partita [wild-west-wolf]: DIFFERS" in text
     assert "N1 deaths: stored []" in text
     assert "results: stored" in text
+
+
+def test_a_rename_or_a_substitution_is_not_a_difference(gm_user):
+    """Issue 12 §3: a typo fixed in a name (rename) and a new forum user in the seat
+    (substitution) change no stored outcome; verify_games reads the old names as the new."""
+    from games.services import player_rename, player_substitute
+
+    www, *_ = played_games(gm_user)
+    executed = www.players.get(role="indiano")  # executed on D1: named in deaths and posts
+    killed = www.players.filter(role="cowboy").first()  # killed by the GM on N1
+    assert executed.name in str(www.phases.get(label="D1").outcome)
+    player_rename(player=executed, new_name="Rinominato", user=gm_user)
+    player_substitute(player=killed, new_name="Subentrato", user=gm_user)
+    code, text = verify()
+    assert code == 0, text
+    www.phases.filter(label="N1").update(outcome={"deaths": []})
+    code, text = verify()
+    assert code == 1
+    assert "N1 deaths" in text, text
