@@ -2,6 +2,7 @@
 
     python bench/deadlines.py [--games 100] [--lead 20]
     python bench/deadlines.py --chaos [--games 200] [--rounds 3]   (bench/deadlines_chaos.py)
+    python bench/deadlines.py --chaos --no-faults                  (the same, without faults)
     python bench/deadlines.py --burst [--votes 500]                (bench/deadlines_burst.py)
 
 Creates a scratch PostgreSQL database (BENCH_DATABASE_URL, default the local server's
@@ -83,6 +84,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="--chaos: rounds of deadlines")
     parser.add_argument("--spread", type=float, default=5.0, help="--chaos: seconds")
     parser.add_argument("--kill-every", type=float, default=10.0, help="--chaos: seconds")
+    parser.add_argument("--no-faults", action="store_true",
+                        help="--chaos: the same rounds without a kill or a restart")  # fmt: skip
     parser.add_argument("--patience", type=float, default=90.0,
                         help="--chaos: seconds after a round's last deadline before a phase "
                         "still open counts as missed")  # fmt: skip

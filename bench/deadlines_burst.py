@@ -88,7 +88,7 @@ print(json.dumps({{
 
 def gunicorn_command(port: int) -> list[str]:
     """The Dockerfile's CMD, bound to a local port instead of 0.0.0.0:8000."""
-    text = (ROOT / "Dockerfile").read_text()
+    text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")  # continued lines
     cmd = json.loads(re.search(r"^CMD\s+(\[.*\])\s*$", text, re.M).group(1))
     cmd[cmd.index("--bind") + 1] = f"127.0.0.1:{port}"
     assert cmd[0] == "gunicorn", cmd

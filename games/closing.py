@@ -15,6 +15,7 @@ night is previewed for the GM, or resolved by itself when the game says so.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import logging
 import os
 import time
@@ -23,11 +24,14 @@ from collections.abc import Iterator
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import BooleanField, Exists, ExpressionWrapper, F, OuterRef, Q
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Now
 from django.utils import timezone
 
 from games import inflight
-from games.models import Game, Phase
+from games.closing_batch import BATCH, RETRY, close_batch
+from games.commit import phase_resolve
+from games.models import AuditEvent, Game, Phase
 from games.phases import phase_commit
 from games.services import audit
 
@@ -50,47 +54,77 @@ def _due() -> Q:
 
 
 def _candidates(skip: set[int]) -> list[int]:
-    """The phases to close or resolve now, oldest deadline first: of each running game only
-    its first unresolved phase can be one (a phase waits for the earlier ones), if it is
-    open, running and due, or closed and resolving itself (a day, or a night of a game that
-    says so). One small query over the unresolved phases; ids only, so a row that cannot
-    be read back (a deadline out of range) fails alone, in its own close."""
-    rows = list(
-        Phase.objects.filter(
-            status__in=[Phase.Status.OPEN, Phase.Status.CLOSED], game__status=Game.Status.RUNNING
-        )
-        .annotate(due=ExpressionWrapper(_due(), output_field=BooleanField()))
-        .order_by("closes_at", "index")
-        .values_list("pk", "game_id", "index", "label", "status", "due", "game__auto_commit_nights")
+    """The phases to close or resolve now, oldest deadline first:
+    a phase of a running game whose earlier phases are all resolved, if it is open,
+    running and due, or closed and resolving itself (a day, or a night of a game that says
+    so). Ids only, so a row that cannot be read back (a deadline out of range) fails
+    alone, in its own close."""
+    resolves_itself = Q(status=Phase.Status.CLOSED) & (
+        Q(label__startswith="D") | Q(game__auto_commit_nights=True)
     )
-    first: dict[int, int] = {}
-    for _pk, game_id, index, *_ in rows:
-        first[game_id] = min(index, first.get(game_id, index))
-    return [
-        pk
-        for pk, game_id, index, label, status, due, auto in rows
-        if index == first[game_id]
-        and pk not in skip
-        and (due or (status == Phase.Status.CLOSED and (label.startswith("D") or auto)))
-    ]
+    rows = (
+        Phase.objects.filter(status__in=[Phase.Status.OPEN, Phase.Status.CLOSED],
+                             game__status=Game.Status.RUNNING)
+        .filter(_due() | resolves_itself)
+        .exclude(_earlier_unresolved())
+        .order_by("closes_at", "index")
+    )  # fmt: skip
+    return [pk for pk in rows.values_list("pk", flat=True) if pk not in skip]
 
 
-def _claim(phase_id: int) -> bool:
-    """Take the phase for this transaction, unless another closer has it (then skip it:
-    it is being closed). Submissions in flight keep their share lock on the row: the close's
-    update still waits for them."""
+def _claimed(phase_id: int) -> Phase | None:
+    """One round trip: take the phase for this transaction, unless another closer has it
+    (then None: it is being closed), and read it with its game and whether an earlier
+    phase of its game is still to resolve (``waits``). Submissions in flight keep their
+    share lock on the row: the close's update still waits for them."""
+    rows = Phase.objects.select_related("game").filter(pk=phase_id)
+    rows = rows.annotate(waits=_earlier_unresolved()).order_by()
     if connection.vendor != "postgresql":
-        return True
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_xact_lock(%s, %s)", [LOCK_SPACE, phase_id])
-        return bool(cursor.fetchone()[0])
+        return rows.first()
+    lock = RawSQL("pg_try_advisory_xact_lock(%s, %s)", (LOCK_SPACE, phase_id))
+    phase = rows.annotate(claimed=ExpressionWrapper(lock, output_field=BooleanField())).first()
+    return phase if phase is not None and phase.claimed else None
 
 
-def _resolve_if_due(phase: Phase) -> str:
-    if phase.is_night and not phase.game.auto_commit_nights:
-        return "closed"  # the GM previews and commits the night
-    phase_commit(phase=phase, user=None)
-    return "committed"
+_READ_BACK = ("overrides", "snapshot", "snapshot_rules", "snapshot_epoch")
+
+
+def _take(phase: Phase, status: str, now: dt.datetime) -> bool:
+    """The compare-and-set of the close: the phase, still open, running and due, becomes
+    ``status`` (committed: resolved in the same transaction). It filters on the row's own
+    columns only: PostgreSQL re-checks them on the latest row version after waiting for
+    the submissions in flight; what the resolution reads of the row (the GM's corrections,
+    the snapshot) is read back from that version."""
+    committed_at = now if status == Phase.Status.COMMITTED else None
+    if connection.vendor != "postgresql":
+        won = Phase.objects.filter(_due(), pk=phase.pk).update(
+            status=status, closed_at=Now(), committed_at=committed_at
+        )
+        if won:
+            phase.refresh_from_db(fields=_READ_BACK)
+    else:
+        table = Phase._meta.db_table
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {table} SET status = %s, closed_at = STATEMENT_TIMESTAMP(), "
+                "committed_at = %s WHERE id = %s AND status = %s AND paused_at IS NULL "
+                f"AND closes_at <= STATEMENT_TIMESTAMP() RETURNING {', '.join(_READ_BACK)}",
+                [status, committed_at, phase.pk, Phase.Status.OPEN],
+            )
+            row = cursor.fetchone()
+        won = row is not None
+        if won:
+            overrides, phase.snapshot, phase.snapshot_rules, phase.snapshot_epoch = row
+            phase.overrides = json.loads(overrides) if isinstance(overrides, str) else overrides
+    if won:
+        phase.status, phase.committed_at = status, committed_at
+    return bool(won)
+
+
+def _resolves_itself(phase: Phase) -> bool:
+    """A day is resolved at its close; a night only when its game says so (else the GM
+    previews and commits it)."""
+    return not phase.is_night or phase.game.auto_commit_nights
 
 
 def phase_close(phase_id: int) -> str:
@@ -99,47 +133,64 @@ def phase_close(phase_id: int) -> str:
     left for the GM) or ``not_due`` (not due, waiting for an earlier phase, taken by another
     closer, already done, or gone)."""
     with transaction.atomic():
-        if not _claim(phase_id):
-            return "not_due"
-        phase = Phase.objects.select_related("game").filter(pk=phase_id).first()
-        if phase is None or phase.game.status != Game.Status.RUNNING:
-            return "not_due"
-        if Phase.objects.filter(pk=phase_id).filter(_earlier_unresolved()).exists():
-            return "not_due"  # an earlier phase of the game goes first
-        if phase.status == Phase.Status.CLOSED:
-            return _resolve_if_due(phase)  # closed earlier, its resolution still owed
+        phase = _claimed(phase_id)
+        if phase is None or phase.game.status != Game.Status.RUNNING or phase.waits:
+            return "not_due"  # taken by another closer, gone, or an earlier phase goes first
+        if phase.status == Phase.Status.CLOSED:  # closed earlier, its resolution still owed
+            if not _resolves_itself(phase):
+                return "closed"
+            return "committed" if phase_commit(phase=phase, user=None) else "not_due"
         if phase.status != Phase.Status.OPEN or phase.closes_at > timezone.now():
             return "not_due"
         inflight.wait_settled(phase.closes_at)  # votes sent in time, still running
-        # The compare-and-set filters on the row's own columns only: PostgreSQL re-checks
-        # them on the latest row version after waiting for the submissions in flight.
-        won = Phase.objects.filter(_due(), pk=phase_id).update(
-            status=Phase.Status.CLOSED, closed_at=Now()
-        )
-        if won != 1:
+        resolve, now = _resolves_itself(phase), timezone.now()
+        if not _take(phase, Phase.Status.COMMITTED if resolve else Phase.Status.CLOSED, now):
             return "not_due"
         if os.environ.get(STALL_ENV):
             time.sleep(float(os.environ[STALL_ENV]))
-        phase.status = Phase.Status.CLOSED
-        audit(phase.game, "deadline", phase=phase.label)
-        return _resolve_if_due(phase)
+        deadline = AuditEvent(game=phase.game, kind="deadline", detail={"phase": phase.label})
+        if not resolve:
+            deadline.save()
+            return "closed"
+        phase_resolve(phase, phase.game, user=None, now=now, events=(deadline,))
+        return "committed"
+
+
+def _batch(ids: list[int]) -> dict[int, str]:
+    """Close ``ids`` in one batch (``games.closing_batch``); a batch that fails rolls back
+    whole, and its phases are closed one by one."""
+    try:
+        return close_batch(ids)
+    except Exception:
+        log.warning("a batch of %s closes failed; closing them one by one", len(ids),
+                    exc_info=True)  # fmt: skip
+        return {}
 
 
 def _drain() -> Iterator[tuple[int, str]]:
-    """Close everything due, in deadline order, until nothing is left; a failing phase is
-    logged and skipped (the next tick tries it again)."""
+    """Close everything due, in deadline order, in batches, until nothing is left; a
+    failing phase is logged and skipped (the next tick tries it again)."""
     skip: set[int] = set()
     while candidates := _candidates(skip):
-        for phase_id in candidates:  # a resolution may make a game's next phase due:
-            try:  # the next round of the loop finds it
-                result = phase_close(phase_id)
-            except Exception:
-                log.exception("closing phase %s failed; it is retried at the next tick", phase_id)
-                result = "failed"
-            if result in ("not_due", "failed"):
-                skip.add(phase_id)
-            else:
-                yield phase_id, result
+        for start in range(0, len(candidates), BATCH):  # a resolution may make a game's
+            chunk = candidates[start : start + BATCH]  # next phase due: the next round finds it
+            done = _batch(chunk) if len(chunk) > 1 and connection.vendor == "postgresql" else {}
+            for phase_id in chunk:
+                result = done.get(phase_id, RETRY)
+                if result == RETRY:
+                    result = _close_alone(phase_id)
+                if result in ("not_due", "failed"):
+                    skip.add(phase_id)
+                else:
+                    yield phase_id, result
+
+
+def _close_alone(phase_id: int) -> str:
+    try:
+        return phase_close(phase_id)
+    except Exception:
+        log.exception("closing phase %s failed; it is retried at the next tick", phase_id)
+        return "failed"
 
 
 def days_end() -> int:

@@ -98,18 +98,24 @@ class Inputs:
         return {"actions": self.actions, "votes": self.votes, "wills": self.wills}
 
 
-def gather_inputs(built: Rebuilt, phase: Phase) -> Inputs:
+SUBMISSION_ROW = ("kind", "slot", "player__seat", "target__seat", "during", "fake_role",
+                  "vision", "abstain")  # fmt: skip
+
+
+def gather_inputs(
+    built: Rebuilt, phase: Phase, *, rows: list | None = None, wills: list[Will] | None = None
+) -> Inputs:
     """The latest action of each player's slot and every vote event, in time order, as the
-    engine takes them; anything the rules refuse at this point is left out, with why."""
+    engine takes them; anything the rules refuse at this point is left out, with why.
+    ``rows`` (``SUBMISSION_ROW`` in time order) and ``wills`` (the game's, with their
+    players): read already, for a batch of closes."""
     rules, state = built.rules, built.state
     inputs = Inputs()
     names = {p.seat: p.name for p in built.players}
     # Light rows, not models: a phase may hold thousands of vote changes.
-    submissions = list(
-        Submission.objects.filter(phase=phase)
-        .order_by("at", "pk")
-        .values_list("kind", "slot", "player__seat", "target__seat", "during", "fake_role",
-                     "vision", "abstain", named=True)
+    submissions = rows if rows is not None else list(
+        Submission.objects.filter(phase=phase).order_by("at", "pk")
+        .values_list(*SUBMISSION_ROW, named=True)
     )  # fmt: skip
     latest: dict[tuple[int, str], Any] = {}
     for sub in submissions:
@@ -131,7 +137,7 @@ def gather_inputs(built: Rebuilt, phase: Phase) -> Inputs:
         })  # fmt: skip
     # A vote is judged on the state at the phase's opening, whatever its time: each
     # distinct (voter, target, secret, abstain) once, however many times it was sent.
-    judged: dict[tuple, str | None] = {}
+    judged: dict[tuple, dict[str, Any] | None] = {}
     for order, sub in enumerate(s for s in submissions if s.kind != Submission.Kind.ACTION):
         vote = Vote(names[sub.player__seat], names.get(sub.target__seat), order,
                     sub.kind == Submission.Kind.SECRET_VOTE, sub.abstain)  # fmt: skip
@@ -150,7 +156,9 @@ def gather_inputs(built: Rebuilt, phase: Phase) -> Inputs:
             "at": order, "secret": vote.secret, "abstain": sub.abstain,
         })  # fmt: skip
     now = timezone.now()  # the Notaio holds the wills handed in by now (WWW-D22)
-    for will in Will.objects.filter(player__game=built.game).select_related("player"):
+    if wills is None:
+        wills = list(Will.objects.filter(player__game=built.game).select_related("player"))
+    for will in wills:
         if handed_in(built.game, rules, state, will, now):
             inputs.wills[str(will.player.seat)] = will.text
     return inputs

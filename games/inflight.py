@@ -28,6 +28,8 @@ KEEP_SECONDS = 60.0  # older entries are a killed web worker's leftovers (timeou
 # its place in the queue: a request stamped this much after a deadline, once started, shows
 # that everything stamped before the deadline has left the queue.
 ORDER_MARGIN = 1.0
+BUSY_BEFORE = 10.0  # submissions stamped this close before a deadline make it a busy one
+QUIET_SECONDS = 0.5  # how long a busy deadline's registry must look settled
 
 
 @cache
@@ -79,11 +81,31 @@ def settled(deadline: dt.datetime) -> bool:
     return before == 0 and (running == 0 or after > 0)
 
 
+def busy_near(deadline: dt.datetime) -> bool:
+    """Whether submissions reached the site around ``deadline`` (stamped from
+    ``BUSY_BEFORE`` seconds before it): a queue may then still hold some of them."""
+    try:
+        return bool(_client().zcount(STARTED, deadline.timestamp() - BUSY_BEFORE, "+inf"))
+    except redis.RedisError:
+        return False
+
+
 def wait_settled(deadline: dt.datetime) -> None:
     """Wait until the submissions sent before ``deadline`` are in, at most until
-    ``TABULA_SUBMISSION_WAIT_SECONDS`` after it."""
+    ``TABULA_SUBMISSION_WAIT_SECONDS`` after it. Only what runs is registered, not what
+    waits in the server's queue: in a burst every worker can be between two requests
+    for an instant, so when submissions came in around the deadline the registry must
+    look settled for ``QUIET_SECONDS`` on end (a burst's queue is never idle that long)."""
     limit = deadline.timestamp() + settings.TABULA_SUBMISSION_WAIT_SECONDS
-    while not settled(deadline):
+    quiet = QUIET_SECONDS if busy_near(deadline) else 0.0
+    settled_since = None
+    while True:
+        if settled(deadline):
+            settled_since = settled_since if settled_since is not None else time.time()
+            if time.time() - settled_since >= quiet:
+                return
+        else:
+            settled_since = None
         if time.time() > limit:
             log.warning("closing at %s with submissions still running", deadline.isoformat())
             return

@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 from games.board import timed_tally
 from games.counts import TieNote, add_tie_line, tie_note
 from games.engine import Inputs, Rebuilt, gather_inputs, rebuild, replay
-from games.kept import kept_restore, submissions_keep
+from games.kept import submissions_keep
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.posts import FORMATS, render
-from games.services import audit, next_deadline, phase_open, stored_value
+from games.services import audit, next_deadline
 from games.snapshot import Opening, opening_state, snapshots_invalidate
 from games.wills import will_desk
 from games.words import refusal
@@ -296,57 +296,9 @@ def phase_commit(*, phase: Phase, user: AbstractBaseUser | None) -> bool:
     if won != 1:
         return False
     phase.refresh_from_db()
-    game = phase.game
-    before = game.phases.filter(status=Phase.Status.COMMITTED, index__lt=phase.index)
-    built = rebuild(game, list(before.order_by("index")))
-    inputs = gather_inputs(built, phase)
-    outcome = replay(built, phase.label, inputs.as_json(), phase.overrides)
-    by_name = {p.name: p for p in built.players}
-    submissions = list(phase.submissions.select_related("player", "target"))
-    following = None
-    if not built.state.over and phase.is_night:
-        # dawn: the day opens, and with it the next night's actions (WWW-D26, INQ-D19)
-        following = phase_open(game, phase.index + 1, now=now, opened_by=phase)
-        # the night's deadline comes after its day's (issue 10, defects 1 and 7)
-        phase_open(game, phase.index + 2, now=following.closes_at - dt.timedelta.resolution,
-                   opened_by=phase)  # fmt: skip
-    elif not built.state.over:
-        following = game.phases.filter(index=phase.index + 1).first() or phase_open(
-            game, phase.index + 1, now=now, opened_by=phase
-        )
-    phase.inputs = inputs.as_json()
-    phase.outcome = {
-        "deaths": [d.as_dict() for d in outcome.deaths],
-        "execution": outcome.execution.as_dict() if outcome.execution else None,
-        "trace": [line.as_dict() for line in outcome.trace],
-        "dropped": inputs.dropped,
-        "announcement": announce(built.state, outcome, lang=game.language),
-        "posts": forum_posts(
-            game,
-            phase,
-            built.state,
-            outcome,
-            submissions,
-            following.closes_at if following is not None else None,
-        ),
-        "winners": built.state.winners,
-        "winning_factions": built.state.winning_factions,
-    }
-    phase.save(update_fields=["inputs", "outcome"])
-    start = Result.objects.filter(game=game).count()
-    Result.objects.bulk_create(
-        Result(game=game, phase=phase.label, to=by_name[r.to], kind=r.kind, order=start + i,
-               about=by_name.get(r.about) if r.about else None,
-               value=stored_value(built.rules, r.kind, r.value, by_name))
-        for i, r in enumerate(outcome.results)
-    )  # fmt: skip
-    if built.state.over:
-        game.status = Game.Status.FINISHED
-        game.save(update_fields=["status"])
-    snapshots_invalidate(game)
-    kept_restore(game=game, rules=built.rules, state=built.state, user=user)  # issue 12 §3
-    audit(game, "commit", user=user, phase=phase.label,
-          deaths=[d.player for d in outcome.deaths])  # fmt: skip
+    from games.commit import phase_resolve  # (commit drafts the posts with this module)
+
+    phase_resolve(phase, phase.game, user=user, now=now)
     return True
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import BinaryField, Case, CharField, F, Value, When
 
 from games.engine import Rebuilt, rebuild, rules_for
 from games.models import Game, Phase, Player
@@ -111,4 +111,49 @@ def snapshots_invalidate(game: Game) -> None:
     snapshot (and a snapshot being built from the old state will not be stored)."""
     Phase.objects.filter(game=game).exclude(status=Phase.Status.COMMITTED).update(
         snapshot=None, snapshot_epoch=F("snapshot_epoch") + 1
+    )
+
+
+def built_before(game: Game, phase: Phase, players: list[Player] | None = None) -> Rebuilt:
+    """The state ``phase`` resolves from, for its commit: its snapshot when valid (the row
+    as the commit read it), else a rebuild of the committed phases before it. ``players``:
+    the game's rows, when read already."""
+    rules = rules_for(game)
+    state = _stored(phase, rules)
+    if state is None:
+        before = Phase.objects.filter(
+            game=game, status=Phase.Status.COMMITTED, index__lt=phase.index
+        ).order_by("index")
+        return rebuild(game, list(before))
+    rows = players if players is not None else list(Player.objects.filter(game=game))
+    return Rebuilt(game, rules, state, rows, {p.seat: p for p in rows})
+
+
+def snapshots_carry(game: Game, rules: Ruleset, state: GameState) -> None:
+    """After a commit: every phase still to resolve starts from ``state`` (the state after
+    the phase just committed), kept in the same transaction, so the next close and the
+    next vote need no rebuild; a snapshot being built from the old state is not stored."""
+    snapshots_carry_many([(game, rules, state)])
+
+
+def snapshots_carry_many(after: list[tuple[Game, Ruleset, GameState]]) -> None:
+    """``snapshots_carry`` for several games' commits, in one update."""
+    data: dict[int, tuple[bytes | None, str]] = {}
+    for game, rules, state in after:
+        try:
+            data[game.pk] = (
+                pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL),
+                rules_version(rules),
+            )
+        except (pickle.PicklingError, TypeError, AttributeError):
+            log.exception("the state after a commit of game %s cannot be kept", game.pk)
+            data[game.pk] = None, ""
+    if not data:
+        return
+    snapshot = Case(*(When(game_id=pk, then=Value(blob, output_field=BinaryField()))
+                      for pk, (blob, _) in data.items()), output_field=BinaryField())  # fmt: skip
+    version = Case(*(When(game_id=pk, then=Value(v)) for pk, (_, v) in data.items()),
+                   output_field=CharField())  # fmt: skip
+    Phase.objects.filter(game_id__in=data).exclude(status=Phase.Status.COMMITTED).update(
+        snapshot=snapshot, snapshot_rules=version, snapshot_epoch=F("snapshot_epoch") + 1
     )

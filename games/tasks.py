@@ -23,8 +23,8 @@ def deadlines_tick() -> dict[str, int]:
 
 @shared_task(name="games.close_phase", ignore_result=True)
 def close_phase(phase_id: int) -> dict[str, int]:
-    """At a phase's deadline (ETA): close it, and everything due before it, in deadline
-    order (whatever order the broker delivers the tasks in)."""
+    """At a phase's deadline (ETA): close it, and everything due, in deadline order
+    (whatever order the broker delivers the tasks in), in batches."""
     del phase_id  # the deadline order decides, not the message
     return deadlines_run()
 

@@ -175,6 +175,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     },
 }
 TABULA_SCHEDULE_ETA: bool = _read("TABULA_SCHEDULE_ETA", bool, True)
+# The beat process closes due phases itself, every tick (gm/celery.py): no broker between.
+TABULA_BEAT_CLOSES: bool = _read("TABULA_BEAT_CLOSES", bool, True)
 # A submission counts by when it reached the site: the proxy's request-start header when
 # one is named here (only behind a proxy that always writes it), else the first middleware.
 TABULA_REQUEST_START_HEADER: str = _read("TABULA_REQUEST_START_HEADER", str, "")

@@ -17,10 +17,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import closing, inflight
+from games.commit import Resolved
 from games.deadlines import deadlines_run, phase_extend, phase_pause, phase_resume
 from games.models import AuditEvent, Game, Phase, Submission
 from games.phases import action_submit, current_phase, phase_commit, phase_undo, vote_cast
 from games.services import player_link_issue
+from games.snapshot import snapshots_invalidate
 from games.tasks import close_phase, deadlines_tick
 from tests.factories import make_game
 from tests.test_deadlines import commits, day_one, set_deadline, wait_for
@@ -98,6 +100,7 @@ def test_defect2_a_deadline_form_for_a_closed_phase_is_refused(client, gm_user):
     game, day, night = auto_game(gm_user)
     client.force_login(gm_user)
     Phase.objects.filter(pk=day.pk).update(status=Phase.Status.COMMITTED)  # closed meanwhile
+    snapshots_invalidate(game)  # as a commit leaves them: no state from before the day
     before = Phase.objects.get(pk=night.pk).closes_at
     url = reverse("games:gm_deadline", args=[game.pk])
     for data in ({"action": "move", "closes_at": "2026-12-02T21:00", "reason": "x"},
@@ -301,19 +304,19 @@ def test_defect9_a_failing_close_is_logged_and_skipped(gm_user, monkeypatch, cap
                                               for i, n in enumerate(["rotta", "sana"]))  # fmt: skip
     set_deadline(broken_day, ago(2))
     set_deadline(fine_day, ago(1))
-    real = closing.phase_commit
+    real = Resolved.play
 
-    def failing(*, phase, user):
+    def failing(built, phase, *args, **kwargs):
         if phase.game_id == broken.pk:
             raise RuntimeError("a broken game")
-        return real(phase=phase, user=user)
+        return real(built, phase, *args, **kwargs)
 
-    monkeypatch.setattr(closing, "phase_commit", failing)
+    monkeypatch.setattr(Resolved, "play", failing)  # in a batch of closes and alone
     assert deadlines_run() == {"committed": 1}
     assert Phase.objects.get(pk=broken_day.pk).status == Phase.Status.OPEN  # rolled back whole
     assert Phase.objects.get(pk=fine_day.pk).status == Phase.Status.COMMITTED
     assert "retried at the next tick" in caplog.text
-    monkeypatch.setattr(closing, "phase_commit", real)
+    monkeypatch.setattr(Resolved, "play", real)
     assert deadlines_run() == {"committed": 1}  # the next tick closes it
 
 

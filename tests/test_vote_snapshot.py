@@ -14,12 +14,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import snapshot
-from games.engine import rules_for
+from games.engine import rebuild, rules_for
 from games.models import Phase, Submission, TopicSettings
 from games.phases import action_submit, current_phase, phase_commit, phase_undo, vote_cast
 from games.services import player_link_issue, player_substitute
 from games.snapshot import built_from_snapshot
 from tests.factories import make_game
+from tests.test_deadlines import state_view
 
 pytestmark = pytest.mark.django_db
 
@@ -207,8 +208,9 @@ def test_commit_and_undo_invalidate_the_snapshot(gm_user, django_capture_on_comm
     night.refresh_from_db()
     assert night.snapshot is not None
     execute(game, day, marshal, gm_user)
-    night.refresh_from_db()
-    assert night.snapshot is None
+    night.refresh_from_db()  # the commit carries the state after the day (issue 10: speed)
+    assert state_view(pickle.loads(night.snapshot)) == state_view(rebuild(game).state)
+    assert not pickle.loads(night.snapshot).by_name[marshal.name].alive
     with pytest.raises(ValidationError, match="è morto"):
         action_submit(phase=night, player=marshal, target=indian)
     with django_capture_on_commit_callbacks(execute=True):
@@ -232,11 +234,12 @@ def test_a_snapshot_built_before_a_commit_is_not_stored_after_it(
     night = game.phases.get(label="N1")
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         built_from_snapshot(game, night)  # built now, written back only later
-    execute(game, day, game.players.get(role="maresciallo"), gm_user)
+    marshal = game.players.get(role="maresciallo")
+    execute(game, day, marshal, gm_user)
     for callback in callbacks:
         callback()
-    night.refresh_from_db()
-    assert night.snapshot is None
+    night.refresh_from_db()  # the state the commit carried, not the one built before it
+    assert not pickle.loads(night.snapshot).by_name[marshal.name].alive
 
 
 def test_a_substitution_invalidates_the_snapshot(gm_user, django_capture_on_commit_callbacks):
@@ -263,6 +266,7 @@ def test_a_state_that_cannot_be_kept_never_fails_the_vote(
     def unpicklable(*args, **kwargs):
         raise pickle.PicklingError("a state the engine made unpicklable")
 
+    Phase.objects.filter(pk=day.pk).update(snapshot=None)  # N0's commit carried one
     monkeypatch.setattr(snapshot.pickle, "dumps", unpicklable)
     voter, target = game.players.get(role="sceriffo"), game.players.get(role="indiano")
     with django_capture_on_commit_callbacks(execute=True):
