@@ -30,10 +30,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from roles.engine.abilities import Ability
-from roles.engine.errors import RuleViolation
 from roles.engine.model import Action, GameState, PhaseOutcome, Player, Vote
 from roles.engine.ruleset import Ruleset
-from roles.engine.simulate import EAGERNESS, TRIES
+from roles.engine.simulate import EAGERNESS, draw_action
 
 REVEALING_KINDS = ("investigation", "vision")
 
@@ -138,28 +137,9 @@ class InformedModel:
     def _attempt(self, label: str, actor: Player, ability: Ability) -> Action | None:
         """A random legal use of ``ability`` by ``actor`` from :meth:`pool`, or None after
         TRIES targets (the draws of roles/engine/simulate.py's attempt)."""
-        rules, state, rng = self.rules, self.state, self.rng
-        chance = rng.random
         pool = self.pool(actor, ability)
-        name = actor.name
-        if self.random_fields:
-            fields = rules.random_fields(state, ability, rng)
-            during, fake_role = fields.get("during"), fields.get("fake_role")
-            vision = "vision" in fields
-        else:
-            during = fake_role = None
-            vision = False
-        check = rules.check_action
-        size = len(pool)
-        for _ in range(TRIES):
-            target = pool[int(chance() * size)] if size else None
-            action = Action(name, target, during, fake_role, vision)
-            try:
-                check(state, label, action)
-            except RuleViolation:
-                continue
-            return action
-        return None
+        return draw_action(self.rules, self.state, label, self.rng, actor.name, ability, pool,
+                           self.random_fields)  # fmt: skip
 
     def pool(self, actor: Player, ability: Ability) -> list[str]:
         """The names ``actor`` draws his targets for ``ability`` from: the ability's pool

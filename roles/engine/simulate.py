@@ -32,11 +32,22 @@ def _attempt(
     actor: Player, ability: Ability, pools: Pools,
 ) -> Action | None:  # fmt: skip
     """A random legal use of ``ability`` by ``actor``, or None after TRIES targets."""
-    chance = rng.random
     pool = pools.by_ability.get(ability)
     if pool is None:
         pool = pools.narrow(rules, state, ability)
-    if rules.has_random_fields:
+    return draw_action(rules, state, label, rng, actor.name, ability, pool,
+                       rules.has_random_fields)  # fmt: skip
+
+
+def draw_action(
+    rules: Ruleset, state: GameState, label: str, rng: random.Random,
+    name: str, ability: Ability, pool: list, random_fields: bool,
+) -> Action | None:  # fmt: skip
+    """A random legal use of ``ability`` by ``name`` with a target drawn from ``pool`` (and
+    the ability's random fields), or None after TRIES targets: the random model's draw,
+    and the informed model's from its own pools."""
+    chance = rng.random
+    if random_fields:
         fields = rules.random_fields(state, ability, rng)
         during, fake_role = fields.get("during"), fields.get("fake_role")
         vision = "vision" in fields
@@ -44,7 +55,6 @@ def _attempt(
         during = fake_role = None
         vision = False
     check = rules.check_action
-    name = actor.name
     size = len(pool)
     for _ in range(TRIES):
         target = pool[int(chance() * size)] if size else None
