@@ -7,59 +7,88 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db import connection
 from django.db.models import Count, Max, Q
-from django.db.models.expressions import RawSQL
 
-from games.engine import Rebuilt, rebuild
+from games.engine import ABSTAIN, AT, KIND, PLAYER, SLOT, TARGET, Rebuilt, phase_rows, rebuild
 from games.models import AuditEvent, Game, Phase, Player, Submission, Will
 from roles.engine.abilities import Ability
 from roles.engine.model import Vote
-from roles.engine.votes import forum_tally
+from roles.engine.votes import ForumBallot, forum_tally
 
 SUBMISSIONS_PER_PAGE = 50
 STRUCK_SHOWN = 10  # struck ballots listed per target; older changes are counted
 
 
-@dataclass
+@dataclass(slots=True)
 class Ballot:
     voter: Player
-    at: object
+    at: dt.datetime
     struck: bool = False  # changed or withdrawn since
+
+
+def _same(at: Any) -> Any:
+    return at
+
+
+def _from_epoch(at: float) -> dt.datetime:
+    return dt.datetime.fromtimestamp(at, dt.UTC)
 
 
 @dataclass
 class TallyLine:
+    """A target's line of the engine's forum tally (``votes``: its ballots, voter names and
+    times as read), with the site's players; a ballot is made for what is shown only."""
+
     target: Player
-    ballots: list[Ballot]
+    votes: list[ForumBallot]
+    players: dict[str, Player] = field(repr=False)
+    time: Callable[[Any], dt.datetime] = field(default=_same, repr=False)
+    _made: dict[int, Ballot] = field(default_factory=dict, repr=False)
+
+    def ballot(self, vote: ForumBallot) -> Ballot:
+        made = self._made.get(id(vote))
+        if made is None:
+            made = self._made[id(vote)] = Ballot(self.players[vote.voter], self.time(vote.at),
+                                                 vote.struck)  # fmt: skip
+        return made
+
+    @cached_property
+    def ballots(self) -> list[Ballot]:
+        """Every vote pointed at the target, in order, the changed or withdrawn ones struck."""
+        return [self.ballot(v) for v in self.votes]
 
     @cached_property
     def count(self) -> int:
-        return sum(1 for b in self.ballots if not b.struck)
+        return sum(1 for v in self.votes if not v.struck)
+
+    @cached_property
+    def _shown(self) -> list[ForumBallot]:
+        struck = [v for v in self.votes if v.struck]
+        older = {id(v) for v in struck[:-STRUCK_SHOWN]}
+        return [v for v in self.votes if id(v) not in older]
 
     @cached_property
     def shown(self) -> list[Ballot]:
         """The ballots the board lists: every standing one and the latest struck ones."""
-        struck = [b for b in self.ballots if b.struck]
-        older = {id(b) for b in struck[:-STRUCK_SHOWN]}
-        return [b for b in self.ballots if id(b) not in older]
+        return [self.ballot(v) for v in self._shown]
 
     @cached_property
     def hidden(self) -> int:
         """Older changed votes the board counts without listing them."""
-        return len(self.ballots) - len(self.shown)
+        return len(self.votes) - len(self._shown)
 
     @cached_property
     def decisive(self) -> Ballot | None:
         """The vote that brought the target to its total: on a tie, the target whose
         decisive vote came first is executed (WWW-R10, INQ-R7)."""
-        standing = [b for b in self.ballots if not b.struck]
-        return standing[-1] if standing else None
+        standing = [v for v in self.votes if not v.struck]
+        return self.ballot(standing[-1]) if standing else None
 
 
 @dataclass(slots=True)
@@ -82,7 +111,6 @@ class Board:
     waiting: list[Player] = field(default_factory=list)  # still owe a vote or a choice
     may_act: list[Player] = field(default_factory=list)  # only optional powers left unused
     done: list[Player] = field(default_factory=list)
-    events: list[VoteEvent] = field(default_factory=list)  # vote events, in time order
     counts: dict[str, int] = field(default_factory=dict)  # submissions: total and by kind
     page: Page | None = None  # the submissions listed, newest first
     tally: list[TallyLine] = field(default_factory=list)
@@ -90,6 +118,27 @@ class Board:
     wills: list[Will] = field(default_factory=list)
     living: list[Player] = field(default_factory=list)
     tie: Any = None  # the day's tie explanation (counts.TieNote), once the page computed it
+    rows: list[tuple] = field(default_factory=list, repr=False)  # games.engine.phase_rows
+    players: dict[int, Player] = field(default_factory=dict, repr=False)  # by id
+
+    @cached_property
+    def events(self) -> list[VoteEvent]:
+        """The vote events (public and secret) in time order, as models' light stand-ins."""
+        action, by_pk = Submission.Kind.ACTION.value, self.players
+        return [VoteEvent(r[KIND], r[PLAYER], r[TARGET], _from_epoch(r[AT]), by_pk[r[PLAYER]],
+                          by_pk.get(r[TARGET]), r[ABSTAIN])
+                for r in self.rows if r[KIND] != action]  # fmt: skip
+
+    @cached_property
+    def votes(self) -> list[Vote]:
+        """The vote events (public and secret) in time order as the engine counts them,
+        their times in seconds since the epoch (``time`` makes them dates)."""
+        action, secret = Submission.Kind.ACTION.value, Submission.Kind.SECRET_VOTE.value
+        name = {pk: p.name for pk, p in self.players.items()}
+        return [Vote(name[r[PLAYER]], name.get(r[TARGET]), r[AT], r[KIND] == secret, r[ABSTAIN])
+                for r in self.rows if r[KIND] != action]  # fmt: skip
+
+    time = staticmethod(_from_epoch)
 
     @property
     def submissions(self) -> list[VoteEvent]:
@@ -107,32 +156,17 @@ def submission_counts(phase: Phase) -> dict[str, int]:
     )
 
 
-def board_version(phase: Phase) -> str:
+def board_version(phase: Phase, counts: dict[str, int] | None = None) -> str:
     """A fingerprint of everything the board shows: the 20-second refresh sends the board
-    again only when it changed (three small queries)."""
-    counts = submission_counts(phase)
+    again only when it changed (three small queries; two with ``counts``, the phase's
+    ``submission_counts`` read already)."""
+    counts = submission_counts(phase) if counts is None else counts
     # every other change (a will, a substitution, an override...) leaves an audit event
     audited = AuditEvent.objects.filter(game_id=phase.game_id).aggregate(last=Max("pk"))
     wills = Will.objects.filter(player__game_id=phase.game_id).aggregate(last=Max("updated_at"))
     parts = (phase.pk, phase.status, phase.closes_at, phase.paused_at, len(phase.overrides),
              counts["total"], counts["last"], audited["last"], wills["last"])  # fmt: skip
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
-
-
-def vote_rows(phase: Phase) -> list[tuple[str, int, int | None, dt.datetime, bool]]:
-    """(kind, voter id, target id, time, abstain) of the phase's vote events, public and
-    secret, in time order. On PostgreSQL the time comes as seconds since the epoch:
-    thousands of rows are read without parsing a timestamp each."""
-    votes = (Submission.objects.filter(phase=phase).exclude(kind=Submission.Kind.ACTION)
-             .order_by("at", "pk"))  # fmt: skip
-    if connection.vendor != "postgresql":
-        return list(votes.values_list("kind", "player_id", "target_id", "at", "abstain"))
-    epoch = RawSQL(f"EXTRACT(EPOCH FROM {Submission._meta.db_table}.at)::float8", ())
-    rows = votes.annotate(epoch=epoch).values_list(
-        "kind", "player_id", "target_id", "epoch", "abstain"
-    )
-    return [(kind, voter, target, dt.datetime.fromtimestamp(at, dt.UTC), abstain)
-            for kind, voter, target, at, abstain in rows]  # fmt: skip
 
 
 def submissions_page(phase: Phase, number: object, total: int) -> Page:
@@ -145,21 +179,27 @@ def submissions_page(phase: Phase, number: object, total: int) -> Page:
     return paginator.get_page(number)
 
 
-def phase_board(game: Game, phase: Phase, built: Rebuilt | None = None, page: object = 1) -> Board:
+def phase_board(
+    game: Game,
+    phase: Phase,
+    built: Rebuilt | None = None,
+    page: object = 1,
+    *,
+    rows: list[tuple] | None = None,
+    counts: dict[str, int] | None = None,
+) -> Board:
     """The board of ``phase``, read from ``built`` (the state after the committed phases);
-    ``page``: the page of the submission list."""
+    ``page``: the page of the submission list; ``rows`` (``games.engine.phase_rows``) and
+    ``counts`` (``submission_counts``): read already by the caller."""
     built = built or rebuild(game)
     rules, state = built.rules, built.state
-    board = Board(game, phase)
-    by_pk = {p.pk: p for p in built.players}
-    board.counts = submission_counts(phase)
+    board = Board(game, phase, rows=phase_rows(phase) if rows is None else rows,
+                  players={p.pk: p for p in built.players})  # fmt: skip
+    board.counts = submission_counts(phase) if counts is None else counts
     board.page = submissions_page(phase, page, board.counts["history"])
-    senders = list(Submission.objects.filter(phase=phase).order_by()
-                   .values_list("player_id", "kind", "slot").distinct())  # fmt: skip
-    acted = {player for player, _, _ in senders}
-    group_slots = {slot for _, kind, slot in senders if kind == Submission.Kind.ACTION}
-    board.events = [VoteEvent(kind, voter, target, at, by_pk[voter], by_pk.get(target), abstain)
-                    for kind, voter, target, at, abstain in vote_rows(phase)]  # fmt: skip
+    action = Submission.Kind.ACTION.value
+    acted = {row[PLAYER] for row in board.rows}
+    group_slots = {row[SLOT] for row in board.rows if row[KIND] == action}
     by_name = {p.name: p for p in built.players}
     board.living = [by_name[p.name] for p in state.players if p.alive]
     for player in board.living:
@@ -178,7 +218,8 @@ def phase_board(game: Game, phase: Phase, built: Rebuilt | None = None, page: ob
         if expected:
             (board.done if player.pk in acted or covered else board.waiting).append(player)
     if phase.label.startswith("D"):
-        board.tally, voted = timed_tally(board.events)
+        players = {p.name: p for p in built.players}
+        board.tally, voted = _tally(board.votes, players, _from_epoch)
         board.not_voting = [p for p in board.living if p.pk not in voted]
     board.wills = list(Will.objects.filter(player__game=game).select_related("player"))
     return board
@@ -196,11 +237,15 @@ def timed_tally(submissions: list[Submission | VoteEvent]) -> tuple[list[TallyLi
     withdrawn votes struck; and the ids of who has a standing vote."""
     votes = [s for s in submissions if s.kind == Submission.Kind.VOTE]
     players = {p.name: p for s in votes for p in (s.player, s.target) if p is not None}
-    lines, standing = forum_tally(
-        Vote(s.player.name, s.target.name if s.target else None, s.at) for s in votes
+    return _tally(
+        [Vote(s.player.name, s.target.name if s.target else None, s.at) for s in votes], players
     )
-    tally = [
-        TallyLine(players[target], [Ballot(players[b.voter], b.at, b.struck) for b in ballots])
-        for target, ballots in lines
-    ]
+
+
+def _tally(
+    votes: list[Vote], players: dict[str, Player], time: Callable[[Any], dt.datetime] = _same
+) -> tuple[list[TallyLine], set[int]]:
+    """The engine's forum tally of ``votes`` (it reads the public ones), with ``players``."""
+    lines, standing = forum_tally(votes)
+    tally = [TallyLine(players[target], ballots, players, time) for target, ballots in lines]
     return tally, {players[name].pk for name in standing}

@@ -7,19 +7,21 @@ public texts use the public votes at face value only: never a secret vote or a w
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.board import Board
+from games.board import Board, VoteEvent
 from games.models import Game, Submission
 from games.posts import FORMATS, _bold, _struck
 from roles.engine.announce import Post
 from roles.engine.model import PhaseOutcome, Vote
-from roles.engine.votes import LATEST, current_ballots
+from roles.engine.votes import LATEST, TrueVotes, true_votes
 
 
 def clock_time(at: dt.datetime, zone: ZoneInfo) -> str:
@@ -77,43 +79,45 @@ class TieNote:
     gm: list[str] = field(default_factory=list)  # the GM's explanation
 
 
-def _true_votes(
-    submissions: list[Submission],
-) -> tuple[dict[str, tuple], dict[str, tuple], dict[str, list[tuple[str, tuple]]]]:
-    """The standing public and secret ballots, and each candidate's true votes (voter,
-    effective time key) by the rules' tally (WWW §9, INQ §9)."""
-    events = [s for s in submissions if s.kind != Submission.Kind.ACTION]
-    votes = [Vote(s.player.name, s.target.name if s.target else None, s.at,
-                  s.kind == Submission.Kind.SECRET_VOTE, s.abstain) for s in events]  # fmt: skip
-    public, secret = current_ballots(votes)
-    true: dict[str, list[tuple[str, tuple]]] = {}
-    for voter, (target, key) in public.items():
-        if target is not None and voter not in secret:
-            true.setdefault(target, []).append((voter, key))
-    for voter, (target, _key) in secret.items():
-        if target is not None:
-            shown = public.get(voter)
-            true.setdefault(target, []).append((voter, shown[1] if shown else LATEST))
-    return public, secret, true
+def engine_votes(submissions: list[Submission] | list[VoteEvent]) -> list[Vote]:
+    """The vote events among ``submissions`` (in time order) as the engine counts them."""
+    secret = Submission.Kind.SECRET_VOTE
+    return [Vote(s.player.name, s.target.name if s.target else None, s.at, s.kind == secret,
+                 s.abstain) for s in submissions if s.kind != Submission.Kind.ACTION]  # fmt: skip
 
 
 def tie_note(
     game: Game, outcome: PhaseOutcome, submissions: list[Submission], rule: str = ""
 ) -> TieNote:
     """Who was executed and why, when the top was shared (WWW-R10, INQ-R7), and the
-    weighted or secret vote behind a total (INQ-R45..R49)."""
+    weighted or secret vote behind a total (INQ-R45..R49), from the engine's tally of the
+    vote events among ``submissions``."""
+    return explain_tie(game, outcome, true_votes(engine_votes(submissions)), rule)
+
+
+def explain_tie(
+    game: Game,
+    outcome: PhaseOutcome,
+    tally: TrueVotes,
+    rule: str = "",
+    time: Callable[[Any], dt.datetime] | None = None,
+) -> TieNote:
+    """:func:`tie_note` of the engine's ``tally`` (``roles.engine.votes.true_votes``) of the
+    day's votes; ``time`` makes a vote's time a date (when the votes carry another one)."""
     note = TieNote()
     execution = outcome.execution
     if execution is None or not execution.totals:
         return note
     zone = ZoneInfo(game.time_zone)
-    public, secret, true = _true_votes(submissions)
+    secret, true = tally.secret, tally.true
 
     def when(key: tuple) -> str:
-        return _("per ultimo (voto segreto)") if key == LATEST else clock_time(key[1], zone)
+        if key == LATEST:
+            return _("per ultimo (voto segreto)")
+        return clock_time(time(key[1]) if time is not None else key[1], zone)
 
     def decisive(name: str) -> tuple[str, tuple]:
-        return max(true.get(name, [("", LATEST)]), key=lambda v: v[1])
+        return tally.decisive(name) or ("", LATEST)
 
     top = max(execution.totals.values())
     tied = sorted((c for c, t in execution.totals.items() if t == top),
@@ -139,11 +143,7 @@ def tie_note(
             note.gm.append(_("Su %(name)s il voto di %(voter)s vale %(weight)d.")
                            % {"name": candidate, "voter": ", ".join(weighted),
                               "weight": extra + 1})  # fmt: skip
-    face = {}
-    for _voter, (target, _key) in public.items():
-        if target is not None:
-            face[target] = face.get(target, 0) + 1
-    honest = not secret and face == execution.totals
+    honest = not secret and tally.face() == execution.totals
     if len(tied) > 1 and honest and execution.executed:
         first, key = decisive(execution.executed)
         others = "; ".join(f"{c} {when(decisive(c)[1])}" for c in tied[1:])

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import connection
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from games.models import Game, Phase, Player, Submission, Will
@@ -98,8 +100,24 @@ class Inputs:
         return {"actions": self.actions, "votes": self.votes, "wills": self.wills}
 
 
-SUBMISSION_ROW = ("kind", "slot", "player__seat", "target__seat", "during", "fake_role",
-                  "vision", "abstain")  # fmt: skip
+SUBMISSION_ROW = ("kind", "slot", "player_id", "target_id", "during", "fake_role", "vision",
+                  "abstain")  # fmt: skip
+# A row's fields by position (a row may carry more after them: its time, its phase).
+KIND, SLOT, PLAYER, TARGET, DURING, FAKE_ROLE, VISION, ABSTAIN = range(len(SUBMISSION_ROW))
+AT = len(SUBMISSION_ROW)  # in ``phase_rows``: the time, in seconds since the epoch
+_UNJUDGED = object()
+
+
+def phase_rows(phase: Phase) -> list[tuple]:
+    """Every standing submission of ``phase`` in time order, read once for the GM's board
+    and the preview: ``SUBMISSION_ROW`` and the time in seconds since the epoch. Plain
+    tuples: a phase may hold thousands of vote changes, read without a model or a parsed
+    timestamp each (PostgreSQL sends the number)."""
+    rows = Submission.objects.filter(phase=phase).order_by("at", "pk")
+    if connection.vendor != "postgresql":
+        return [(*row[:AT], row[AT].timestamp()) for row in rows.values_list(*SUBMISSION_ROW, "at")]
+    epoch = RawSQL(f"EXTRACT(EPOCH FROM {Submission._meta.db_table}.at)::float8", ())
+    return list(rows.annotate(epoch=epoch).values_list(*SUBMISSION_ROW, "epoch"))
 
 
 def gather_inputs(
@@ -107,54 +125,63 @@ def gather_inputs(
 ) -> Inputs:
     """The latest action of each player's slot and every vote event, in time order, as the
     engine takes them; anything the rules refuse at this point is left out, with why.
-    ``rows`` (``SUBMISSION_ROW`` in time order) and ``wills`` (the game's, with their
-    players): read already, for a batch of closes."""
+    ``rows`` (``SUBMISSION_ROW`` first, in time order: ``phase_rows`` or a batch's) and
+    ``wills`` (the game's, with their players): read already."""
     rules, state = built.rules, built.state
     inputs = Inputs()
-    names = {p.seat: p.name for p in built.players}
-    # Light rows, not models: a phase may hold thousands of vote changes.
-    submissions = rows if rows is not None else list(
-        Submission.objects.filter(phase=phase).order_by("at", "pk")
-        .values_list(*SUBMISSION_ROW, named=True)
-    )  # fmt: skip
+    by_pk = {p.pk: p for p in built.players}
+    if rows is None:
+        rows = (
+            Submission.objects.filter(phase=phase).order_by("at", "pk").values_list(*SUBMISSION_ROW)
+        )
+    action = Submission.Kind.ACTION.value
     latest: dict[tuple[int, str], Any] = {}
-    for sub in submissions:
-        if sub.kind == Submission.Kind.ACTION:
-            latest.pop((sub.player__seat, sub.slot), None)
-            latest[(sub.player__seat, sub.slot)] = sub  # re-inserted: keeps the time order
-    for sub in latest.values():
-        action = Action(names[sub.player__seat], names.get(sub.target__seat),
-                        sub.during or None, sub.fake_role or None, sub.vision)  # fmt: skip
+    votes = []
+    for row in rows:
+        if row[KIND] == action:
+            latest.pop((row[PLAYER], row[SLOT]), None)
+            latest[(row[PLAYER], row[SLOT])] = row  # re-inserted: keeps the time order
+        else:
+            votes.append(row)
+    for row in latest.values():
+        actor, target = by_pk[row[PLAYER]], by_pk.get(row[TARGET])
+        entry = Action(actor.name, target.name if target else None, row[DURING] or None,
+                       row[FAKE_ROLE] or None, row[VISION])  # fmt: skip
         try:
-            rules.require_in_game(state.by_name[action.actor], phase.label)
-            rules.check_action(state, phase.label, action)
+            rules.require_in_game(state.by_name[entry.actor], phase.label)
+            rules.check_action(state, phase.label, entry)
         except RuleViolation as exc:
             inputs.dropped.append(dropped(exc))
             continue
         inputs.actions.append({
-            "actor": sub.player__seat, "target": sub.target__seat,
-            "during": sub.during, "fake_role": sub.fake_role, "vision": sub.vision,
+            "actor": actor.seat, "target": target.seat if target else None,
+            "during": row[DURING], "fake_role": row[FAKE_ROLE], "vision": row[VISION],
         })  # fmt: skip
     # A vote is judged on the state at the phase's opening, whatever its time: each
-    # distinct (voter, target, secret, abstain) once, however many times it was sent.
-    judged: dict[tuple, dict[str, Any] | None] = {}
-    for order, sub in enumerate(s for s in submissions if s.kind != Submission.Kind.ACTION):
-        vote = Vote(names[sub.player__seat], names.get(sub.target__seat), order,
-                    sub.kind == Submission.Kind.SECRET_VOTE, sub.abstain)  # fmt: skip
-        key = (vote.voter, vote.target, vote.secret, vote.abstain)
-        if key not in judged:
+    # distinct (voter, target, kind, abstain) once, however many times it was sent.
+    secret_kind = Submission.Kind.SECRET_VOTE.value
+    judged: dict[tuple, Any] = {}
+    cast, refused = inputs.votes.append, inputs.dropped.append
+    for order, row in enumerate(votes):
+        key = (row[PLAYER], row[TARGET], row[KIND], row[ABSTAIN])
+        verdict = judged.get(key, _UNJUDGED)
+        if verdict is _UNJUDGED:
+            voter, target = by_pk[row[PLAYER]], by_pk.get(row[TARGET])
+            secret = row[KIND] == secret_kind
+            vote = Vote(voter.name, target.name if target else None, order, secret,
+                        row[ABSTAIN])  # fmt: skip
             try:
                 rules.check_vote(state, phase.label, vote)
-                judged[key] = None
+                verdict = (voter.seat, target.seat if target else None, secret)
             except RuleViolation as exc:
-                judged[key] = dropped(exc)
-        if judged[key] is not None:
-            inputs.dropped.append(judged[key])
+                verdict = dropped(exc)
+            judged[key] = verdict
+        if type(verdict) is dict:
+            refused(verdict)
             continue
-        inputs.votes.append({
-            "voter": sub.player__seat, "target": sub.target__seat,
-            "at": order, "secret": vote.secret, "abstain": sub.abstain,
-        })  # fmt: skip
+        voter_seat, target_seat, secret = verdict
+        cast({"voter": voter_seat, "target": target_seat, "at": order, "secret": secret,
+              "abstain": row[ABSTAIN]})  # fmt: skip
     now = timezone.now()  # the Notaio holds the wills handed in by now (WWW-D22)
     if wills is None:
         wills = list(Will.objects.filter(player__game=built.game).select_related("player"))

@@ -16,8 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.board import board_version, phase_board
-from games.counts import tie_note
+from games.board import board_version, phase_board, submission_counts
+from games.counts import explain_tie
 from games.deadlines import (
     game_schedule_update,
     out_of_bounds,
@@ -27,7 +27,7 @@ from games.deadlines import (
     phase_resume,
 )
 from games.desk import desk_module
-from games.engine import rules_for
+from games.engine import phase_rows, rules_for
 from games.forms_input import (
     MAX_ID,
     CommitForm,
@@ -39,6 +39,7 @@ from games.forms_input import (
     form_error,
 )
 from games.forms_player import phase_choices_of
+from games.groups import night_watch
 from games.models import Game, Phase
 from games.narration import NarrationForm, narrated_posts
 from games.phases import (
@@ -56,6 +57,7 @@ from games.posts import FORMATS
 from games.selectors import game_for_gm
 from games.snapshot import built_from_snapshot
 from games.templatetags.wording import phase_name
+from roles.engine.votes import true_votes
 
 
 @login_required
@@ -65,7 +67,8 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(game)
     phase = current_phase(game)
     refresh = bool(request.htmx) and request.GET.get("part") == "board"
-    version = board_version(phase) if phase is not None else ""
+    counts = submission_counts(phase) if phase is not None else {}
+    version = board_version(phase, counts) if phase is not None else ""
     if refresh and version and request.GET.get("v") == version:
         return HttpResponse(status=204)  # the 20-second refresh: nothing changed, no swap
     rules = rules_for(game)
@@ -75,20 +78,28 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
                      "undo_phase": game.phases.filter(status=Phase.Status.COMMITTED)
                      .order_by("-index").first()}  # fmt: skip
     if phase is not None:
-        # the phase's snapshot: the board reads it, then the preview plays on it
+        # the phase's snapshot: the board and the groups' choices read it, then the preview
+        # plays on it; the phase's submissions are read once, for the board and the preview
         built = built_from_snapshot(game, phase)
-        board = phase_board(game, phase, built, page=request.GET.get("page", 1))
-        preview = phase_preview(phase, built)
-        deadline = None if preview.over else following_deadline(game, phase, phase.closes_at)
-        # the page shows the BBCode post (the posts page has every format)
-        if phase.label.startswith("D") and preview.outcome.execution is not None:
-            rule = rules.vote_rules.get("tie", "")  # read once: the post and the GM's note
-            board.tie = tie_note(game, preview.outcome, board.events, rule)
-        posts = forum_posts(game, phase, preview.state, preview.outcome, board.events,
-                            deadline, formats=("bbcode",), tally=board.tally,
-                            tie=board.tie)  # fmt: skip
-        context.update(board=board, preview=preview, posts=posts,
-                       steps=built.rules.steps(phase.label))  # fmt: skip
+        rows = phase_rows(phase)
+        board = phase_board(game, phase, built, page=request.GET.get("page", 1), rows=rows,
+                            counts=counts)  # fmt: skip
+        # every phase still to resolve (by day: the day and the coming night)
+        pending = list(game.phases.exclude(status=Phase.Status.COMMITTED).order_by("index"))
+        watch = night_watch(built, pending)  # before the preview plays on the snapshot
+        preview = phase_preview(phase, built, rows=rows, wills=board.wills)
+        context.update(board=board, preview=preview, watch=watch, players=built.players)
+        if not refresh:  # the 20-second refresh sends the board only
+            deadline = None if preview.over else following_deadline(game, phase, phase.closes_at)
+            # the page shows the BBCode post (the posts page has every format)
+            if phase.label.startswith("D") and preview.outcome.execution is not None:
+                rule = rules.vote_rules.get("tie", "")  # read once: the post and the GM's note
+                tally = true_votes(board.votes)  # the engine's, of every vote event
+                board.tie = explain_tie(game, preview.outcome, tally, rule, time=board.time)
+            # the post's tally and tie note are given: it reads no submission
+            posts = forum_posts(game, phase, preview.state, preview.outcome, [], deadline,
+                                formats=("bbcode",), tally=board.tally, tie=board.tie)  # fmt: skip
+            context.update(posts=posts, steps=built.rules.steps(phase.label))
     template = "games/phase.html#board" if refresh else "games/phase.html"
     return render(request, template, context)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -240,23 +241,34 @@ class Preview:
     state: GameState  # after the phase
     outcome: PhaseOutcome
     inputs: Inputs
-    announcement: str
     over: bool
     winners: list[str] | None = None
     winning_factions: list[str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
+    @cached_property
+    def announcement(self) -> str:
+        """The engine's announcement of the outcome (made when asked: the page shows the
+        forum post instead)."""
+        return announce(self.state, self.outcome, lang=self.phase.game.language)
 
-def phase_preview(phase: Phase, built: Rebuilt | None = None) -> Preview:
+
+def phase_preview(
+    phase: Phase,
+    built: Rebuilt | None = None,
+    *,
+    rows: list | None = None,
+    wills: list[Will] | None = None,
+) -> Preview:
     """What the engine would decide now, with its reasons (nothing is stored). ``built``:
-    the state after the committed phases, when the caller has it (it is played on)."""
+    the state after the committed phases, when the caller has it (it is played on);
+    ``rows`` (``games.engine.phase_rows``) and ``wills``: read already by the caller."""
     phase.refresh_from_db(fields=["overrides", "status"])
     built = built or rebuild(phase.game)
-    inputs = gather_inputs(built, phase)
+    inputs = gather_inputs(built, phase, rows=rows, wills=wills)
     outcome = replay(built, phase.label, inputs.as_json(), phase.overrides)
-    text = announce(built.state, outcome, lang=phase.game.language)
     state = built.state
-    return Preview(phase, state, outcome, inputs, text, state.over, state.winners,
+    return Preview(phase, state, outcome, inputs, state.over, state.winners,
                    state.winning_factions)  # fmt: skip
 
 

@@ -16,8 +16,9 @@ from django.utils import formats, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.board import Ballot, TallyLine
+from games.board import TallyLine
 from roles.engine.announce import Post, post_texts
+from roles.engine.votes import ForumBallot
 
 FORMATS = ("bbcode", "markdown")
 MAX_CHANGES_SHOWN = 3  # per voter: the older changes are counted, not listed (issue 9, #9)
@@ -58,23 +59,24 @@ def _bounded(tally: list[TallyLine]) -> tuple[set[int], dict[int, int]]:
     """Which ballots a post leaves out, and where it says how many: each voter's last
     ``MAX_CHANGES_SHOWN`` changes are listed, older ones only counted ("+37 cambi") on his
     standing vote (or his latest change), so a post stays readable however many changes
-    a voter makes. Returns the ids of the hidden ballots and {ballot id: changes hidden}."""
-    struck: dict[int, list[Ballot]] = {}
-    latest: dict[int, Ballot] = {}
+    a voter makes. Returns the ids of the hidden ballots (the engine's, ``line.votes``)
+    and {ballot id: changes hidden}."""
+    struck: dict[str, list[ForumBallot]] = {}
+    latest: dict[str, ForumBallot] = {}
     for line in tally:
-        for ballot in line.ballots:
-            if ballot.struck:
-                struck.setdefault(ballot.voter.pk, []).append(ballot)
+        for vote in line.votes:
+            if vote.struck:
+                struck.setdefault(vote.voter, []).append(vote)
             else:
-                latest[ballot.voter.pk] = ballot
+                latest[vote.voter] = vote
     hidden: set[int] = set()
     counted: dict[int, int] = {}
-    for voter, ballots in struck.items():
-        ballots.sort(key=lambda b: b.at)
-        older = ballots[:-MAX_CHANGES_SHOWN]
+    for voter, votes in struck.items():
+        votes.sort(key=lambda v: v.at)
+        older = votes[:-MAX_CHANGES_SHOWN]
         if older:
-            hidden.update(id(b) for b in older)
-            counted[id(latest.get(voter, ballots[-1]))] = len(older)
+            hidden.update(id(v) for v in older)
+            counted[id(latest.get(voter, votes[-1]))] = len(older)
     return hidden, counted
 
 
@@ -101,13 +103,14 @@ def render(
         hidden, counted = _bounded(tally)
         for line in tally:
             voters = []
-            for ballot in line.ballots:
-                if id(ballot) in hidden:
+            for vote in line.votes:
+                if id(vote) in hidden:
                     continue
+                ballot = line.ballot(vote)
                 entry = f"{escape(ballot.voter.name, fmt)} ({ballot.at.astimezone(zone):%H:%M})"
                 voters.append(_struck(entry, fmt) if ballot.struck else entry)
-                if id(ballot) in counted:
-                    voters[-1] += " " + _more_changes(counted[id(ballot)], lang)
+                if id(vote) in counted:
+                    voters[-1] += " " + _more_changes(counted[id(vote)], lang)
             if voters:
                 name = escape(line.target.name, fmt)
                 lines.append(f"{name} ({line.count}): {', '.join(voters)}")

@@ -210,3 +210,44 @@ def public_tally(votes: Iterable[Vote]) -> dict[str, list[Ballot]]:
         if target is not None:
             tally.setdefault(target, []).append(Ballot(voter, target, at, seq))
     return tally
+
+
+@dataclass(slots=True)
+class TrueVotes:
+    """The day's standing ballots and each candidate's true votes, by the rules of
+    :func:`count_votes` (each weighing 1): a public vote counts unless its voter holds a
+    secret vote, which counts instead, with the time of his public vote (the latest of
+    all when he has none, INQ-R49)."""
+
+    public: dict[str, tuple]  # {voter: (target or None, time key)}: standing public ballots
+    secret: dict[str, tuple]  # the same for the secret ballots
+    true: dict[str, list[tuple[str, tuple]]]  # {candidate: [(voter, time key)]}: public first
+
+    def decisive(self, candidate: str) -> tuple[str, tuple] | None:
+        """The voter and time key of ``candidate``'s latest true vote: on a tie, the
+        candidate whose decisive vote came first is executed (WWW-R10, INQ-R7)."""
+        votes = self.true.get(candidate)
+        return max(votes, key=lambda vote: vote[1]) if votes else None
+
+    def face(self) -> dict[str, int]:
+        """Each candidate's standing public votes at face value (the forum's count)."""
+        counts: dict[str, int] = {}
+        for target, _key in self.public.values():
+            if target is not None:
+                counts[target] = counts.get(target, 0) + 1
+        return counts
+
+
+def true_votes(votes: Iterable[Vote]) -> TrueVotes:
+    """The standing ballots of ``votes`` (in casting order) and each candidate's true votes,
+    for a page that explains the count (who is tied, whose vote was decisive)."""
+    public, secret = current_ballots(votes)
+    true: dict[str, list[tuple[str, tuple]]] = {}
+    for voter, (target, key) in public.items():
+        if target is not None and voter not in secret:
+            true.setdefault(target, []).append((voter, key))
+    for voter, (target, _key) in secret.items():
+        if target is not None:
+            shown = public.get(voter)
+            true.setdefault(target, []).append((voter, shown[1] if shown else LATEST))
+    return TrueVotes(public, secret, true)
