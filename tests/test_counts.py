@@ -124,3 +124,55 @@ def test_the_phase_page_explains_the_tie_to_the_gm(client, gm_user, day):
     assert "Voto decisivo su Sam: Mia, 17:01:09." in explained
     assert "Giustiziato Gino: il suo voto decisivo è arrivato per primo [WWW-R10]." in explained
     assert "Parità a 1 voto tra Gino, Sam: è giustiziato Gino, che lo ha ricevuto" in html
+
+
+@pytest.mark.parametrize(
+    ("setup", "seed"),
+    [("wild-west-wolf", 1), ("wild-west-wolf", 2), ("inquisizione", 3), ("inquisizione", 4)],
+)
+def test_the_sites_counts_are_the_engines_on_random_votes(gm_user, setup, seed):
+    """One tally (issue 11): on a random day of changes and withdrawals (the Boia's secret
+    votes too), the board's count (its lines and who is not voting), the tie note's true
+    votes and the preview's totals are the engine's, read once from the rows or from the
+    submissions alike."""
+    import random
+
+    from games.counts import engine_votes
+    from games.models import Submission
+    from roles.engine.votes import count_votes, forum_tally, true_votes
+
+    game = make_game(gm_user, setup=setup, seed=seed)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    day = current_phase(game)
+    players = [p for p in game.players.all() if rebuild(game).state.by_name[p.name].alive]
+    boia = game.players.filter(role="boia").first()
+    rng = random.Random(seed)
+    start = dt.datetime.now(dt.UTC) - dt.timedelta(hours=3)
+    rows = []
+    for i in range(300):
+        voter = rng.choice(players)
+        secret = voter == boia and rng.random() < 0.4
+        target = None if rng.random() < 0.1 else rng.choice([p for p in players if p != voter])
+        kind = Submission.Kind.SECRET_VOTE if secret else Submission.Kind.VOTE
+        when = start + dt.timedelta(seconds=rng.choice([i, i, i - 1]))
+        rows.append(Submission(phase=day, player=voter, kind=kind, target=target, at=when))
+    Submission.objects.bulk_create(rows)  # times out of order and shared too
+    submissions = list(day.submissions.select_related("player", "target"))
+    votes = engine_votes(submissions)
+    lines, standing = forum_tally(votes)
+    board = phase_board(game, day)
+    counted = {line.target.name: line.count for line in board.tally}
+    assert counted == {t: sum(not b.struck for b in ballots) for t, ballots in lines}
+    assert [line.target.name for line in board.tally] == [t for t, _ in lines]
+    assert {p.name for p in board.not_voting} == {p.name for p in players} - standing
+    assert [(b.voter.name, b.at, b.struck) for line in board.tally for b in line.ballots] == [
+        (b.voter, b.at, b.struck) for _, ballots in lines for b in ballots
+    ]
+    tally = true_votes(votes)
+    assert true_votes(board.votes).true.keys() == tally.true.keys()
+    assert {t: n for t, n in counted.items() if n} == tally.face()
+    execution = phase_preview(day).outcome.execution
+    assert execution.totals.keys() == tally.true.keys()
+    if boia is None or boia.name not in tally.secret:  # a secret vote may weigh 3 (INQ-R47)
+        assert execution.totals == {c: len(v) for c, v in tally.true.items()}
+        assert execution.totals == count_votes(votes).totals

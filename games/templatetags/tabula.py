@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from django import template
 from django.forms import BoundField
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import localtime
 from django.utils.translation import get_language
 
 from games import rulebook
+from games.board import TallyLine
 from games.forms_player import ability_label
 from games.keys import correction as correction_label
 from games.presentation import describe
@@ -23,6 +26,18 @@ register = template.Library()
 def cause(key: str, setup_key: str) -> str:
     """A death's cause in words, from the game's setup (the posts use the same words)."""
     return cause_label(setup_key, key, (get_language() or "it")[:2])
+
+
+@register.filter
+def ballots(line: TallyLine) -> SafeString:
+    """A tally line's ballots as the board lists them, "name HH:MM" in the current time
+    zone, the changed or withdrawn ones struck (written here, not with template tags: a
+    flooded day lists a couple of hundred)."""
+    shown = []
+    for ballot in line.shown:
+        text = f"{conditional_escape(ballot.voter.name)} {localtime(ballot.at):%H:%M}"
+        shown.append(f"<s>{text}</s>" if ballot.struck else text)
+    return mark_safe(", ".join(shown))  # the names are escaped
 
 
 @register.filter
