@@ -73,9 +73,11 @@ def replay(built: Rebuilt, label: str, inputs: dict, overrides: list) -> PhaseOu
                a.get("fake_role") or None, bool(a.get("vision")))
         for a in inputs.get("actions", [])
     ]  # fmt: skip
+    name: dict[int | None, str | None] = {seat: p.name for seat, p in built.by_seat.items()}
+    name[None] = None  # a withdrawal (a day may hold thousands of votes: no call per vote)
     votes = [
-        Vote(built.name(v["voter"]), built.name(v.get("target")), v["at"],
-             bool(v.get("secret")), bool(v.get("abstain")))
+        Vote(name[v["voter"]], name[v.get("target")], v["at"], bool(v.get("secret")),
+             bool(v.get("abstain")))
         for v in inputs.get("votes", [])
     ]  # fmt: skip
     wills = {built.name(int(seat)): text for seat, text in inputs.get("wills", {}).items()}
