@@ -73,6 +73,21 @@ def test_the_page_costs_the_same_queries_with_ten_or_five_hundred_submissions(
     assert 'data-submissions="500"' in html
 
 
+def test_the_page_reads_the_days_votes_once(client, day, django_capture_on_commit_callbacks):
+    """The board and the preview share one read of the phase's submissions (the list reads
+    its page of 50, the counts are aggregated in SQL)."""
+    flood(day, 300)
+    url = reverse("games:phase", args=[day.game_id])
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(url)  # the snapshot is kept
+    with CaptureQueriesContext(connection) as queries:
+        html = client.get(url).content.decode()
+    votes = [q["sql"] for q in queries if '"games_submission"."abstain"' in q["sql"]]
+    assert len([sql for sql in votes if "LIMIT" not in sql]) == 1, votes
+    assert "Totali veri" in html
+    assert 'data-submissions="300"' in html
+
+
 def test_a_flood_of_changes_keeps_the_board_readable(client, day):
     """WWW-D4: changed votes are struck; past the latest ones they are only counted."""
     flood(day, 16 * 40)
