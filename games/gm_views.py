@@ -87,7 +87,7 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
         # every phase still to resolve (by day: the day and the coming night)
         pending = list(game.phases.exclude(status=Phase.Status.COMMITTED).order_by("index"))
         watch = night_watch(built, pending)  # before the preview plays on the snapshot
-        preview = phase_preview(phase, built, rows=rows, wills=board.wills)
+        preview = phase_preview(phase, built, rows=rows, wills=board.wills, reread=False)
         context.update(board=board, preview=preview, watch=watch, players=built.players)
         if not refresh:  # the 20-second refresh sends the board only
             deadline = None if preview.over else following_deadline(game, phase, phase.closes_at)

@@ -259,11 +259,15 @@ def phase_preview(
     *,
     rows: list | None = None,
     wills: list[Will] | None = None,
+    reread: bool = True,
 ) -> Preview:
     """What the engine would decide now, with its reasons (nothing is stored). ``built``:
     the state after the committed phases, when the caller has it (it is played on);
-    ``rows`` (``games.engine.phase_rows``) and ``wills``: read already by the caller."""
-    phase.refresh_from_db(fields=["overrides", "status"])
+    ``rows`` (``games.engine.phase_rows``) and ``wills``: read already by the caller;
+    ``reread``: False when ``phase`` was read in this request (its corrections are
+    current)."""
+    if reread:
+        phase.refresh_from_db(fields=["overrides", "status"])
     built = built or rebuild(phase.game)
     inputs = gather_inputs(built, phase, rows=rows, wills=wills)
     outcome = replay(built, phase.label, inputs.as_json(), phase.overrides)

@@ -9,7 +9,7 @@ from django import template
 from games.board import Board
 from games.counts import tie_note
 from games.engine import rules_for
-from games.models import Game, Phase
+from games.models import Game, Phase, Player
 from games.phases import Preview
 from games.thread_import import PARSERS
 from games.topic_votes import topic_settings
@@ -18,9 +18,10 @@ register = template.Library()
 
 
 @register.inclusion_tag("games/_topic_panel.html")
-def topic_panel(game: Game, phase: Phase) -> dict[str, Any]:
+def topic_panel(game: Game, phase: Phase, players: list[Player] | None = None) -> dict[str, Any]:
+    """The thread's import panel; ``players``: the game's, when the page has them."""
     settings = topic_settings(game)
-    seats = {p.seat: p.name for p in game.players.all()}
+    seats = {p.seat: p.name for p in (game.players.all() if players is None else players)}
     aliases = "\n".join(f"{a} = {seats[s]}" for a, s in settings.aliases.items() if s in seats)
     formats = [(key, parser.label) for key, parser in PARSERS.items()]
     return {"game": game, "phase": phase, "settings": settings, "formats": formats,
