@@ -183,9 +183,10 @@ def player_action(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def player_vote(request: HttpRequest) -> HttpResponse:
-    """A player's vote: five queries in all (the session; the player with his game and
-    the target; the phase locked with its snapshot; the submission; the audit event), and
-    the page's htmx answer is the vote form alone, drawn from the state it was judged on."""
+    """A player's vote: four queries in all (the session; the player with his game and
+    the target; the phase locked with its snapshot; the submission with its audit event),
+    and the page's htmx answer is the vote form alone, drawn from the state it was judged
+    on (games/vote_form.py)."""
     form = PlayerVoteForm(request.POST)
     valid = form.is_valid()
     player, target = session_voter(request, form.cleaned_data["target"] if valid else "")
