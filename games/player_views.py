@@ -202,7 +202,8 @@ def player_vote(request: HttpRequest) -> HttpResponse:
             raise ValidationError(_("Giocatore sconosciuto."))
         abstain = secret and target is None and data["abstain"]
         cast = vote_record(  # the phase is the form's, if it is this game's and open
-            phase=Phase(pk=data["phase"], game=player.game), player=player, target=target,
+            phase=Phase.from_db(None, ["id", "game_id"], [data["phase"], player.game_id]),
+            player=player, target=target,
             secret=secret, abstain=abstain, received_at=getattr(request, "received_at", None),
         )  # fmt: skip
     except ValidationError as exc:
