@@ -19,7 +19,8 @@ from games.engine import Inputs, Rebuilt, gather_inputs, rebuild, replay
 from games.kept import submissions_keep
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.posts import FORMATS, render
-from games.services import audit, next_deadline
+from games.rows import columns, from_row, insert_pair
+from games.services import audit, audit_event, next_deadline
 from games.snapshot import Opening, opening_state, snapshots_invalidate
 from games.wills import will_desk
 from games.words import refusal
@@ -58,15 +59,13 @@ def _open_for_submissions(
     phase of another game is refused like a closed one. One query on PostgreSQL: the row,
     the database clock and whether an earlier phase is still unresolved."""
     if connection.vendor == "postgresql":
-        table = Phase._meta.db_table
-        query = (
-            f"SELECT p.*, now() AS db_now, EXISTS (SELECT 1 FROM {table} e"
-            f' WHERE e.game_id = p.game_id AND e."index" < p."index" AND e.status <> %s)'
-            f" AS earlier_open FROM {table} p WHERE p.id = %s AND p.game_id = %s FOR SHARE OF p"
-        )
-        params = [Phase.Status.COMMITTED, phase.pk, phase.game_id]
-        locked = next(iter(Phase.objects.raw(query, params)), None)
-        now = locked.db_now if locked else None
+        with connection.cursor() as cursor:
+            cursor.execute(_LOCK_OPEN, [Phase.Status.COMMITTED, phase.pk, phase.game_id])
+            row = cursor.fetchone()
+        locked, now = None, None
+        if row is not None:
+            locked, now = from_row(Phase, row[:-2]), row[-2]
+            locked.earlier_open = row[-1]
     else:  # SQLite serializes every write transaction anyway
         locked = Phase.objects.filter(pk=phase.pk, game_id=phase.game_id).first()
         now = timezone.now()
@@ -86,6 +85,13 @@ def _open_for_submissions(
     return locked, now
 
 
+_LOCK_OPEN = (
+    "SELECT {columns}, now(), EXISTS (SELECT 1 FROM {table} e WHERE e.game_id = p.game_id"
+    ' AND e."index" < p."index" AND e.status <> %s) FROM {table} p'
+    " WHERE p.id = %s AND p.game_id = %s FOR SHARE OF p"
+).format(columns=", ".join(f'p."{c}"' for c in columns(Phase)), table=Phase._meta.db_table)
+
+
 def _waits_for_earlier(phase: Phase) -> bool:
     """A night past its deadline while its day is not resolved yet still runs: it closes
     after the day (issue 10, defect 1)."""
@@ -100,15 +106,17 @@ def _prepare(
     received_at: dt.datetime | None = None,
     *,
     by_gm: bool = False,
+    shared: bool = False,
 ) -> tuple[Phase, dt.datetime, Game, Opening]:
     """What every submission starts with: the phase still open (share-locked, by the
     database clock), the player and target of this game, the engine's current state (the
-    phase's snapshot: no rebuild of the game)."""
+    phase's snapshot: no rebuild of the game; ``shared``: the process's unpickled copy,
+    for a caller that only reads it, see ``opening_state``)."""
     phase, now = _open_for_submissions(phase, received_at, by_gm=by_gm)
     if player.game_id != phase.game_id or (target is not None and target.game_id != player.game_id):
         raise ValidationError(_("Giocatore sconosciuto."))
     game = player.game  # loaded with the player: no extra query
-    return phase, now, game, opening_state(phase, game)
+    return phase, now, game, opening_state(phase, game, shared=shared)
 
 
 def _check(setup_key: str, callable_: Any, *args: Any) -> None:
@@ -194,10 +202,11 @@ def vote_record(
     reason: str = "",
     received_at: dt.datetime | None = None,
 ) -> Cast:
-    """``vote_cast``, answering what the vote was judged on as well. Three queries: the
-    phase locked with its snapshot, the submission, the audit event."""
+    """``vote_cast``, answering what the vote was judged on as well. Two queries on
+    PostgreSQL: the phase locked with its snapshot, then the submission and its audit
+    event in one statement. The state is only read (the process's shared copy)."""
     phase, now, game, built = _prepare(phase, player, target, received_at,
-                                       by_gm=entered_by is not None)  # fmt: skip
+                                       by_gm=entered_by is not None, shared=True)  # fmt: skip
     held_from = phase.paused_at or now  # a clock paused before the deadline pushes it on
     if at is not None and (at > now or (at >= phase.closes_at and held_from >= phase.closes_at)):
         raise ValidationError(_("L'orario del voto deve precedere la scadenza della fase "
@@ -205,12 +214,18 @@ def vote_record(
     vote = Vote(player.name, target.name if target else None, 0, secret, abstain)
     _check(built.rules.key, built.rules.check_vote, built.state, phase.label, vote)
     kind = Submission.Kind.SECRET_VOTE if secret else Submission.Kind.VOTE
-    submission = Submission.objects.create(
+    submission = Submission(
         phase=phase, player=player, kind=kind, target=target, abstain=abstain,
         at=at or now, entered_by=entered_by, reason=reason,
     )  # fmt: skip
-    audit(game, "vote", user=entered_by, player=player, phase=phase.label, secret=secret,
-          target=target.name if target else None, reason=reason)  # fmt: skip
+    event = audit_event(game, "vote", user=entered_by, player=player, phase=phase.label,
+                        secret=secret, target=target.name if target else None,
+                        reason=reason)  # fmt: skip
+    if connection.vendor == "postgresql":
+        insert_pair(submission, event)  # one statement for both rows
+    else:
+        submission.save(force_insert=True)
+        event.save(force_insert=True)
     return Cast(submission, phase, built)
 
 

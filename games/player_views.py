@@ -3,15 +3,12 @@ with the forms for what the rules let him do now."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cache
-from typing import Any
-
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -23,8 +20,10 @@ from games.forms_input import PlayerActionForm, PlayerVoteForm, WillForm, form_e
 from games.forms_player import vote_forms
 from games.models import Game, Phase, Player, TopicSettings
 from games.phases import Cast, action_submit, open_phases, vote_record, will_save
+from games.rows import columns, from_row
 from games.selectors import player_page
 from games.services import player_for_token
+from games.vote_form import vote_form_html
 from gm.net import client_ip
 from gm.throttle import over_limit
 
@@ -72,33 +71,6 @@ def session_player(request: HttpRequest) -> Player:
     return player
 
 
-def _columns(model: type) -> list[str]:
-    return [f.column for f in model._meta.concrete_fields]
-
-
-@cache
-def _converters(model: type) -> list[tuple[Any, list]]:
-    """Each concrete field's column and what the ORM applies to its value when read."""
-    found = []
-    for field in model._meta.concrete_fields:
-        col = field.get_col(model._meta.db_table)
-        found.append(
-            (col, connection.ops.get_db_converters(col) + col.get_db_converters(connection))
-        )
-    return found
-
-
-def _from_row(model: type, values: Sequence) -> Any:
-    """An instance of ``model`` from its concrete columns' raw values, as the ORM reads it."""
-    converted = []
-    for value, (col, converters) in zip(values, _converters(model), strict=True):
-        for convert in converters:
-            value = convert(value, col, connection)
-        converted.append(value)
-    names = [f.attname for f in model._meta.concrete_fields]
-    return model.from_db(connection.alias, names, converted)
-
-
 def session_voter(request: HttpRequest, target: str) -> tuple[Player, Player | None]:
     """The player of this session with his game, whether the game takes its public votes
     from the forum thread (``votes_in_topic``), and the player named ``target`` in his
@@ -107,7 +79,7 @@ def session_voter(request: HttpRequest, target: str) -> tuple[Player, Player | N
     pk = request.session.get(SESSION_PLAYER)
     if not isinstance(pk, int):
         raise Http404
-    player_columns, game_columns = _columns(Player), _columns(Game)
+    player_columns, game_columns = columns(Player), columns(Game)
     query = (
         "SELECT {player}, {game}, EXISTS (SELECT 1 FROM {topic} s WHERE s.game_id = p.game_id"
         " AND s.votes_from_topic), (SELECT t.id FROM {players} t WHERE t.game_id = p.game_id"
@@ -124,8 +96,8 @@ def session_voter(request: HttpRequest, target: str) -> tuple[Player, Player | N
     if row is None:
         raise Http404
     split = len(player_columns)
-    player = _from_row(Player, row[:split])
-    player.game = _from_row(Game, row[split : split + len(game_columns)])
+    player = from_row(Player, row[:split])
+    player.game = from_row(Game, row[split : split + len(game_columns)])
     if player.token_hash != request.session.get(SESSION_TOKEN):
         raise Http404
     player.votes_in_topic, target_pk = bool(row[-2]), row[-1]
@@ -211,9 +183,10 @@ def player_action(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def player_vote(request: HttpRequest) -> HttpResponse:
-    """A player's vote: five queries in all (the session; the player with his game and
-    the target; the phase locked with its snapshot; the submission; the audit event), and
-    the page's htmx answer is the vote form alone, drawn from the state it was judged on."""
+    """A player's vote: four queries in all (the session; the player with his game and
+    the target; the phase locked with its snapshot; the submission with its audit event),
+    and the page's htmx answer is the vote form alone, drawn from the state it was judged
+    on (games/vote_form.py)."""
     form = PlayerVoteForm(request.POST)
     valid = form.is_valid()
     player, target = session_voter(request, form.cleaned_data["target"] if valid else "")
@@ -229,7 +202,8 @@ def player_vote(request: HttpRequest) -> HttpResponse:
             raise ValidationError(_("Giocatore sconosciuto."))
         abstain = secret and target is None and data["abstain"]
         cast = vote_record(  # the phase is the form's, if it is this game's and open
-            phase=Phase(pk=data["phase"], game=player.game), player=player, target=target,
+            phase=Phase.from_db(None, ["id", "game_id"], [data["phase"], player.game_id]),
+            player=player, target=target,
             secret=secret, abstain=abstain, received_at=getattr(request, "received_at", None),
         )  # fmt: skip
     except ValidationError as exc:
@@ -250,7 +224,7 @@ def _vote_form(request: HttpRequest, player: Player, cast: Cast, saved: str) -> 
                  if f.secret == secret), None)  # fmt: skip
     if form is None:  # cannot happen after an accepted vote; the whole forms then
         return _after_post(request, player, saved, "")
-    return render(request, "games/player.html#vote-form", {"form": form, "vote_saved": saved})
+    return HttpResponse(vote_form_html(form, get_token(request), saved))
 
 
 @require_POST

@@ -112,7 +112,21 @@ def audit(
     player: Player | None = None,
     **detail: Any,
 ) -> AuditEvent:
-    return AuditEvent.objects.create(game=game, kind=kind, user=user, player=player, detail=detail)
+    event = audit_event(game, kind, user=user, player=player, **detail)
+    event.save(force_insert=True)
+    return event
+
+
+def audit_event(
+    game: Game,
+    kind: str,
+    *,
+    user: AbstractBaseUser | None = None,
+    player: Player | None = None,
+    **detail: Any,
+) -> AuditEvent:
+    """The audit event ``audit`` stores, not saved yet (stored with another row)."""
+    return AuditEvent(game=game, kind=kind, user=user, player=player, detail=detail)
 
 
 def _hash(token: str) -> str:

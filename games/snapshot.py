@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import pickle
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,11 +80,38 @@ def _keep(phase: Phase, rules: Ruleset, state: GameState) -> None:
     )
 
 
-def opening_state(phase: Phase, game: Game) -> Opening:
-    """The state after the game's committed phases, from ``phase``'s snapshot (the row
-    as just read: the submissions read it share-locked) or rebuilt and kept."""
-    rules = rules_for(game)
+# Unpickled snapshots shared by the readers of this process, by their pickled bytes: the
+# same bytes are the same state, so an entry can never be stale (a commit, an undo or a
+# rules change writes other bytes, or none). Its states must never be changed.
+_SHARED: OrderedDict[bytes, GameState] = OrderedDict()
+SHARED_SIZE = 256  # the phases open at once on a busy evening, several times over
+
+
+def _shared(phase: Phase, rules: Ruleset) -> GameState | None:
+    """``_stored`` for a caller that only reads the state: unpickled once per process."""
+    data = phase.snapshot
+    if data is None or phase.snapshot_rules != rules_version(rules):
+        return None
+    data = bytes(data)
+    state = _SHARED.get(data)
+    if state is not None:
+        _SHARED.move_to_end(data)
+        return state
     state = _stored(phase, rules)
+    if state is not None:
+        _SHARED[data] = state
+        if len(_SHARED) > SHARED_SIZE:
+            _SHARED.popitem(last=False)
+    return state
+
+
+def opening_state(phase: Phase, game: Game, *, shared: bool = False) -> Opening:
+    """The state after the game's committed phases, from ``phase``'s snapshot (the row
+    as just read: the submissions read it share-locked) or rebuilt and kept. ``shared``:
+    the process's copy of that snapshot, for a caller that never changes it (a vote: its
+    check and its answer only read the state), with no unpickling after the first."""
+    rules = rules_for(game)
+    state = _shared(phase, rules) if shared else _stored(phase, rules)
     if state is None:
         state = rebuild(game).state
         _keep(phase, rules, state)

@@ -1,29 +1,59 @@
 """Sessions in the database only (issue 9, #8: a Redis outage logs nobody out), read with
-one plain SQL statement.
+one plain SQL statement (a cursor: even a raw queryset cost more than the query).
 
 Django's ``db`` backend builds its session query through the ORM on every request; on
 the players' vote that compilation cost more than the query itself. This store reads the
 same table with the same condition (the key, not expired) and is Django's otherwise:
-writes, keys, expiry and signing are untouched.
+writes, keys and expiry are untouched, and a stored text's signature is checked once per
+process (the same text with the same key is the same session).
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from copy import deepcopy
+from typing import Any
+
+from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore as DatabaseStore
 from django.contrib.sessions.models import Session
+from django.db import connection
 from django.utils import timezone
 
-_READ = (
-    "SELECT session_key, session_data, expire_date FROM django_session"
-    " WHERE session_key = %s AND expire_date > %s"
+from games.rows import columns, from_row
+
+_READ = "SELECT {} FROM {} WHERE session_key = %s AND expire_date > %s".format(
+    ", ".join(f'"{c}"' for c in columns(Session)), Session._meta.db_table
 )
 
 
+# Sessions this process has verified and decoded, by their stored text and the key that
+# signed them: a player's every vote reads the same session, and checking its signature
+# again proves nothing new. A changed session is other text; each reader gets a copy.
+_DECODED: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
+DECODED_SIZE = 2048
+
+
 class SessionStore(DatabaseStore):
+    def decode(self, session_data: str) -> dict[str, Any]:
+        key = (session_data, settings.SECRET_KEY)
+        found = _DECODED.get(key)
+        if found is None:
+            found = super().decode(session_data)
+            if not found:  # corrupted or empty: nothing worth keeping
+                return found
+            _DECODED[key] = found
+            if len(_DECODED) > DECODED_SIZE:
+                _DECODED.popitem(last=False)
+        return {k: deepcopy(v) if isinstance(v, list | dict | set) else v for k, v in found.items()}
+
     def _get_session_from_db(self) -> Session | None:
         if self.session_key is None:  # no cookie, or a malformed one
             return None
-        found = next(iter(Session.objects.raw(_READ, [self.session_key, timezone.now()])), None)
-        if found is None:
+        with connection.cursor() as cursor:
+            cursor.execute(_READ, [self.session_key, timezone.now()])
+            row = cursor.fetchone()
+        if row is None:
             self._session_key = None
-        return found
+            return None
+        return from_row(Session, row)

@@ -11,10 +11,11 @@ from django.utils.translation import get_language
 
 from games import rulebook
 from games.board import TallyLine
-from games.forms_player import ability_label
+from games.forms_player import VoteForm, ability_label
 from games.keys import correction as correction_label
 from games.presentation import describe
 from games.rulebook import link_rules
+from games.vote_form import vote_form_html
 from games.words import say, say_dropped
 from roles.engine.announce import cause_label, role_name
 from roles.engine.registry import ruleset_for
@@ -100,3 +101,9 @@ def result(result: object, setup_key: str) -> str:
 def step(key: str, setup_key: str) -> str:
     """A step of the night (or the day's vote) in words, where a GM correction acts."""
     return say(ruleset_for(setup_key).step_message(key), setup_key) if key else ""
+
+
+@register.simple_tag(takes_context=True)
+def vote_form(context: template.Context, form: VoteForm) -> SafeString:
+    """A vote form of the player's page (the htmx answer to a vote is the same HTML)."""
+    return vote_form_html(form, context.get("csrf_token"))

@@ -1,0 +1,68 @@
+"""The player's vote form, as HTML: on his page (``{% vote_form form %}``) and alone as
+the htmx answer to a vote, the hottest request of the site, where Django's template
+engine cost a vote more than its database work. Escaped as the templates escape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.template.defaultfilters import date
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from games.forms_player import VoteForm
+
+CSRF_INPUT = '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+
+
+def _esc(value: Any) -> str:
+    return str(conditional_escape(value))
+
+
+def csrf_input(token: Any) -> str:
+    """What ``{% csrf_token %}`` writes for ``token`` (the context's ``csrf_token``)."""
+    if not token or token == "NOTPROVIDED":
+        return ""
+    return format_html(CSRF_INPUT, token)
+
+
+def vote_form_html(form: VoteForm, csrf_token: Any, saved: str = "") -> SafeString:
+    """The form for ``form``, with the confirmation ``saved`` when there is one."""
+    url = reverse("player_vote")
+    current = form.current
+    chosen = current.target.name if current is not None and current.target_id else None
+    out = [
+        f'\n    <form method="post" action="{url}" class="card vote" hx-post="{url}"'
+        f' hx-target="this" hx-swap="outerHTML">{csrf_input(csrf_token)}\n      ',
+    ]
+    if saved:
+        out.append(f'<p class="notice ok" role="status">{_esc(saved)}</p>')
+    out.append(f'\n      <input type="hidden" name="phase" value="{_esc(form.phase.pk)}">\n      ')
+    if form.secret:
+        out.append('<input type="hidden" name="secret" value="1">')
+    heading = _("Voto segreto (solo il master lo vede)") if form.secret else _("Voto per il rogo")
+    out.append(
+        f'\n      <label>{_esc(heading)}\n        <select name="target">\n'
+        f'          <option value="">{_esc(_("— nessuno (ritira il voto) —"))}</option>\n'
+        "          "
+    )
+    for name in form.targets:
+        selected = " selected" if chosen == name else ""
+        out.append(f'<option value="{_esc(name)}"{selected}>{_esc(name)}</option>')
+    out.append("\n        </select>\n      </label>\n      ")
+    if form.secret:
+        checked = " checked" if current is not None and current.abstain else ""
+        out.append(
+            f'<label class="option"><input type="checkbox" name="abstain" value="1"{checked}>'
+            f" {_esc(_('Astieniti in segreto (il voto pubblico non vale)'))}</label>"
+        )
+    out.append("\n      ")
+    if current is not None:
+        voted = chosen or _("nessuno")
+        at = date(timezone.localtime(current.at), "H:i")
+        out.append(f'<p class="muted">{_esc(_("Voto attuale"))}: {_esc(voted)} ({at})</p>')
+    out.append(f'\n      <button type="submit">{_esc(_("Vota"))}</button>\n    </form>')
+    return mark_safe("".join(out))  # every value above is escaped
