@@ -36,9 +36,9 @@ GROUP = "tabula_engine"  # the shared library: tabula_engine__mypyc.*.so at the 
 # The modules compiled: the engine's hot path (the model, the votes, the abilities, the
 # ruleset, the simulator), each setup's rules, night and abilities, and the balance lab's
 # player model and counting. The rest (messages, options, the loading of setups, the
-# reports) runs once per game or per study and stays pure.
+# reports) runs once per game or per study and stays pure; so does RuleViolation
+# (roles/engine/errors.py), which other games' rules subclass in plain Python.
 MODULES = (
-    "roles.engine.errors",
     "roles.engine.model",
     "roles.engine.votes",
     "roles.engine.abilities",
@@ -80,13 +80,27 @@ def extension(module: str) -> Path | None:
     return None
 
 
+def extensions() -> list[Path]:
+    """Every compiled extension under roles/ (those of :data:`MODULES`, and any left by
+    an older list)."""
+    return sorted(
+        {
+            path
+            for suffix in importlib.machinery.EXTENSION_SUFFIXES
+            for path in (ROOT / "roles").rglob(f"*{suffix}")
+        }
+    )
+
+
 def built() -> bool:
-    """Whether the extensions present were built from the sources as they are now."""
+    """Whether the extensions present are exactly those of :data:`MODULES`, built from
+    the sources as they are now."""
     try:
         stamp = STAMP.read_text().strip()
     except OSError:
         return False
-    return stamp == digest() and all(extension(m) is not None for m in MODULES)
+    expected = {extension(m) for m in MODULES}
+    return stamp == digest() and None not in expected and expected == set(extensions())
 
 
 def compiled(module: ModuleType) -> bool:
@@ -109,14 +123,16 @@ fallback = ""  # why the pure source runs although extensions are there ("" if i
 
 
 class _PureFinder:
-    """Finds the modules of :data:`MODULES` as their ``.py`` source (stale extensions)."""
+    """Finds every module of roles/ that has an extension as its ``.py`` source."""
 
     def find_spec(
         self, name: str, path: Sequence[str] | None = None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        if name not in MODULES:
+        if not name.startswith("roles.") or extension(name) is None:
             return None
         file = source(name)
+        if not file.is_file():
+            return None
         loader = importlib.machinery.SourceFileLoader(name, str(file))
         return importlib.util.spec_from_file_location(name, file, loader=loader)
 
@@ -124,22 +140,20 @@ class _PureFinder:
 def guard() -> None:
     """Called as the package ``roles`` is imported: unless the extensions match the sources
     (or with ``TABULA_PURE=1``), the compiled modules are loaded from their source."""
-    if not any(extension(m) for m in MODULES):
+    if not extensions():
         return  # nothing built: plain Python anyway
     pure = os.environ.get("TABULA_PURE", "").lower() in {"1", "true", "yes"}
     if not pure and built():
         return
     global fallback  # silent here: `replay` keeps its one line on stderr; dev.py says it
-    fallback = "TABULA_PURE is set" if pure else "the build is older than the sources"
+    fallback = "TABULA_PURE is set" if pure else "the build does not match the sources"
     if not any(isinstance(f, _PureFinder) for f in sys.meta_path):
         sys.meta_path.insert(0, _PureFinder())
 
 
 def clean() -> None:
-    for module in MODULES:
-        ext = extension(module)
-        if ext is not None:
-            ext.unlink()
+    for ext in extensions():
+        ext.unlink(missing_ok=True)
     for shared in ROOT.glob(f"{GROUP}__mypyc.*"):
         shared.unlink()
     STAMP.unlink(missing_ok=True)
@@ -149,7 +163,7 @@ def build(python: str = sys.executable) -> subprocess.CompletedProcess[str]:
     """Compile :data:`MODULES` in place with mypyc (in a child process: setuptools and
     mypy are heavy imports); the stamp is written only when the build succeeded."""
     BUILD.mkdir(parents=True, exist_ok=True)
-    STAMP.unlink(missing_ok=True)
+    clean()  # a failed build leaves the pure source, and no module leaves an orphan
     sources = digest()
     result = subprocess.run(
         [python, str(Path(__file__).resolve()), "_setup"],
