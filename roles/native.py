@@ -22,11 +22,14 @@ import hashlib
 import importlib.machinery
 import importlib.util
 import os
-import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import subprocess
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "mypyc"
@@ -83,13 +86,8 @@ def extension(module: str) -> Path | None:
 def extensions() -> list[Path]:
     """Every compiled extension under roles/ (those of :data:`MODULES`, and any left by
     an older list)."""
-    return sorted(
-        {
-            path
-            for suffix in importlib.machinery.EXTENSION_SUFFIXES
-            for path in (ROOT / "roles").rglob(f"*{suffix}")
-        }
-    )
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return sorted(path for path in (ROOT / "roles").rglob("*") if path.name.endswith(suffixes))
 
 
 def built() -> bool:
@@ -162,6 +160,8 @@ def clean() -> None:
 def build(python: str = sys.executable) -> subprocess.CompletedProcess[str]:
     """Compile :data:`MODULES` in place with mypyc (in a child process: setuptools and
     mypy are heavy imports); the stamp is written only when the build succeeded."""
+    import subprocess  # here: every import of roles runs guard(), never a build
+
     BUILD.mkdir(parents=True, exist_ok=True)
     clean()  # a failed build leaves the pure source, and no module leaves an orphan
     sources = digest()
