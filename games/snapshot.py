@@ -6,7 +6,8 @@ column (PostgreSQL: a cache or Redis outage never stops a vote) and read back wi
 row the submission locks anyway. It is stale after a commit, an undo or a substitution
 (names), which call ``snapshots_invalidate``, and after any change of the rules' code:
 ``rules_version`` (the ruleset's own version, a digest of its code, and the bridge's)
-is kept with it, so a deploy of other rules invalidates every snapshot by itself. The
+is kept with it, so a deploy of other rules invalidates every snapshot by itself, and so
+does a switch between the compiled engine and its pure source. The
 pickle is written and read only by this module, from rows of our own database.
 
 A snapshot is written back after the transaction that built it, guarded by the row's
@@ -29,6 +30,7 @@ from games.engine import Rebuilt, rebuild, rules_for
 from games.models import Game, Phase, Player
 from roles.engine.model import GameState
 from roles.engine.ruleset import Ruleset
+from roles.native import implementation
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +43,9 @@ _BRIDGE = hashlib.blake2b(
 
 def rules_version(rules: Ruleset) -> str:
     """What a snapshot was built with: the ruleset's version (its setup's declared version
-    and a digest of its code and the engine's) and the bridge's digest."""
-    return f"{rules.version}/{_BRIDGE}"
+    and a digest of its code and the engine's), the bridge's digest and the engine's
+    implementation (compiled or pure: their classes pickle differently, roles/native.py)."""
+    return f"{rules.version}/{_BRIDGE}/{implementation()}"
 
 
 @dataclass

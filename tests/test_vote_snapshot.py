@@ -19,6 +19,7 @@ from games.models import Phase, Submission, TopicSettings
 from games.phases import action_submit, current_phase, phase_commit, phase_undo, vote_cast
 from games.services import player_link_issue, player_substitute
 from games.snapshot import built_from_snapshot
+from roles.native import implementation
 from tests.factories import make_game
 from tests.test_deadlines import state_view
 
@@ -276,3 +277,19 @@ def test_a_state_that_cannot_be_kept_never_fails_the_vote(
     day.refresh_from_db()
     assert day.snapshot is None
     assert Submission.objects.filter(phase=day, player=voter, target=target).exists()
+
+
+def test_a_snapshot_kept_by_the_other_engine_implementation_is_rebuilt(gm_user, monkeypatch):
+    """The compiled engine (roles/native.py) and its pure source pickle their classes
+    differently: a snapshot's key names the implementation that kept it, so the one never
+    unpickles the other's (a deploy that switches rebuilds, as for a change of rules)."""
+    game = make_game(gm_user)
+    day = day_one(game, gm_user)  # N0's commit kept the snapshot of D1's opening
+    day.refresh_from_db()
+    rules = rules_for(game)
+    assert day.snapshot is not None
+    assert day.snapshot_rules.endswith(f"/{implementation()}")
+    assert snapshot._stored(day, rules) is not None
+    other = "py" if implementation() == "mypyc" else "mypyc"
+    monkeypatch.setattr(snapshot, "implementation", lambda: other)
+    assert snapshot._stored(day, rules) is None

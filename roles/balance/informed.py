@@ -181,6 +181,7 @@ class InformedModel:
         bloc_target: dict[frozenset[str], str] = {}
         votes: list[Vote] = []
         append = votes.append
+        target: str | None
         for at, voter in enumerate(living):
             name = voter.name
             own, secret = table[name]

@@ -27,7 +27,8 @@ class RuleViolation(Exception):
         self.said = said
         self.code: str = said.id if said else ""
         self.params: dict[str, Any] = dict(said.params) if said else {}
-        self._text = None if said else message  # a message is rendered only when read
+        # a message is rendered only when read
+        self._text: str | None = message if isinstance(message, str) else None
         super().__init__(message)
         self.rule = rule
         self.phase = phase

@@ -68,6 +68,11 @@ class Correction:
     step: str | None = None
     reason: str = ""
 
+    def __reduce__(self) -> tuple[type[Correction], tuple[str, str, str | None, str]]:
+        # pickled by its fields, the same compiled (roles/native.py) or not: a compiled
+        # frozen class cannot be filled in attribute by attribute as it is unpickled
+        return Correction, (self.kind, self.player, self.step, self.reason)
+
 
 CORRECTION_KINDS = ("spare", "kill")
 
@@ -82,6 +87,9 @@ class Status:
     phase: int | None = None  # the phase index it acts in (N1 = 2, D2 = 3, N2 = 4, ...)
     player: str | None = None
     value: Any = None
+
+    def __reduce__(self) -> tuple[type[Status], tuple[str, int | None, str | None, Any]]:
+        return Status, (self.kind, self.phase, self.player, self.value)  # as Correction's
 
 
 @dataclass(slots=True)

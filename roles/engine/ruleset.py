@@ -16,6 +16,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from roles.engine.abilities import Ability, available
 from roles.engine.channels import Channel
 from roles.engine.errors import RuleViolation
@@ -38,6 +40,9 @@ from roles.engine.votes import count_votes
 T = TypeVar("T")
 
 
+# A setup's rules subclass this (compiled ones and, for a setup outside roles/native.py's
+# list, interpreted ones).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Ruleset(ABC):
     key: ClassVar[str]
     prefix: ClassVar[str]  # option prefix, "www." or "inq."

@@ -100,14 +100,14 @@ def count_votes(
             decisive[target] = key
             latest[target] = voter
     executed = _executed_from(totals, decisive)
-    voter = latest.get(executed) if executed is not None else None
+    decisive_voter = latest.get(executed) if executed is not None else None
     if executed is not None and decisive_rule == "tipping":
         on = sorted(
             (TrueVote(v, t, w, k) for v, t, w, k in cast if t == executed and w > 0),
             key=lambda tv: tv.key,
         )
-        voter = _tipping_voter(executed, on, totals, decisive)
-    return Execution(executed, totals, voter)
+        decisive_voter = _tipping_voter(executed, on, totals, decisive)
+    return Execution(executed, totals, decisive_voter)
 
 
 def _count_true_votes(

@@ -60,6 +60,7 @@ def postino(night: Night) -> None:
     if acting is None:
         return
     actor, action = acting
+    assert action.target is not None  # a targeted ability: checked as submitted
     night.recipient = action.target
     night.visit(actor, action.target)
 
@@ -70,6 +71,7 @@ def veggente(night: Night) -> None:
     if acting is None:
         return  # INQ-D10: no probe, nothing for the recipient either
     seer, action = acting
+    assert action.target is not None  # a targeted ability: checked as submitted
     night.visit(seer, action.target)
     target = night.state.by_name[action.target]
     seen = night.rules.setup.cards[target.role].seen_as
@@ -88,6 +90,7 @@ def inquisitore(night: Night) -> None:
     if acting is None:
         return
     actor, action = acting
+    assert action.target is not None  # a targeted ability: checked as submitted
     night.visit(actor, action.target)
     target = night.state.by_name[action.target]
     value = "eretico" if target.faction == "eresia" else "non_eretico"
@@ -100,6 +103,7 @@ def guardie_gemelle(night: Night) -> None:
     guards = night.state.dealt("guardia_gemella")
     if action is None or not all(p.alive for p in guards):
         return
+    assert action.target is not None  # a targeted ability: checked as submitted
     night.protected = action.target
     remember_target(night.state, PROTECT, night.index // 2, "guardie", action.target)  # R37
     both = night.rules.opt(night.state, "grumpy_list_both_guards")
@@ -113,6 +117,7 @@ def lupi(night: Night) -> None:
     state, out = night.state, night.outcome
     if action is None or blocked_night(state, night.index):
         return
+    assert action.target is not None  # a targeted ability: checked as submitted
     victim = state.by_name[action.target]
     if not victim.alive:
         return

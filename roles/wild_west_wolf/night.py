@@ -109,6 +109,7 @@ def notaio(night: Night, owner: Player) -> None:
     if action is None:
         return
     state = night.state
+    assert action.target is not None  # a targeted ability: checked as submitted
     remember_target(state, DELIVER, night.index // 2, owner.name, action.target)
     authors = [
         name for name in state.death_order
@@ -129,6 +130,7 @@ def maresciallo(night: Night, owner: Player) -> None:
     action = night.chosen.get("investigate")
     if action is None:
         return
+    assert action.target is not None  # a targeted ability: checked as submitted
     target = night.state.by_name[action.target]
     seen = night.rules.setup.cards[target.role].seen_as
     night.outcome.tell(owner.name, "investigation", target.name, seen)
@@ -139,6 +141,7 @@ def maestrina(night: Night, owner: Player) -> None:
     action = night.chosen.get("accompany")
     if action is None:
         return
+    assert action.target is not None  # a targeted ability: checked as submitted
     remember_target(night.state, ACCOMPANY, night.index // 2, owner.name, action.target)
     night.accompanied = night.state.by_name[action.target]
 
@@ -150,6 +153,7 @@ def bandito(night: Night, phase: str, owner: Player | None, owner_alive: bool) -
         return
     bandit, action = acting
     state, out = night.state, night.outcome
+    assert action.target is not None  # a targeted ability: checked as submitted
     target = state.by_name[action.target]
     told_failure = night.rules.opt(state, "bandit_told_failure")
     if owner_alive and owner is not None:
@@ -194,6 +198,7 @@ def pistolero(night: Night, phase: str, owner: Player | None, owner_alive: bool)
         out.why(msg("www.trace.gunman_caught", "WWW-R62, WWW-R65", gunman=gunman.name,
                     role=Role("pistolero"), phase=Role(phase), owner=owner.name))  # fmt: skip
         return
+    assert action.target is not None  # a targeted ability: checked as submitted
     target = state.by_name[action.target]
     if not target.alive:
         return
@@ -212,13 +217,15 @@ def law_phase(role: str, own_step: Callable[[Night, Player], None]) -> Callable[
         held = night.state.groups.get(role)  # the deal never changes: a single holder
         owner = held[0] if held else None
         owner_alive = owner is not None and owner.alive
-        if owner_alive:
+        if owner is not None and owner_alive:
             own_step(night, owner)
         chosen = night.chosen
         if "recruit" not in chosen and "shoot" not in chosen:
             return
-        counts_alive = owner_alive and (
-            night.rules.opt(night.state, "converted_owner_counts") or owner.faction == "legge"
+        counts_alive = (
+            owner is not None
+            and owner_alive
+            and (night.rules.opt(night.state, "converted_owner_counts") or owner.faction == "legge")
         )  # WWW-D10
         bandito(night, role, owner, counts_alive)
         pistolero(night, role, owner, counts_alive)
@@ -271,7 +278,8 @@ def pack_victims(night: Night) -> list[Player]:
     entries = [a for a in night.submitted
                if by_name[a.actor].faction == "indiani" and not a.vision]  # fmt: skip
     attacks = attacks_allowed(night.rules, state, night.index)
-    return [by_name[a.target] for a in latest_distinct(entries, attacks, _target)]  # type: ignore[index]
+    chosen = latest_distinct(entries, attacks, _target)
+    return [by_name[t] for a in chosen if (t := a.target) is not None]  # an entry names one
 
 
 def _target(action: Action) -> str | None:
@@ -320,6 +328,7 @@ def vision(night: Night) -> None:
     if not shaman.alive:
         return
     night.state.used.add((shaman.name, VISION.key))
+    assert action.target is not None  # a targeted ability: checked as submitted
     target = night.state.by_name[action.target]
     role = target.role
     disguise = night.state.status(FAKE_ROLE_CHOSEN)
@@ -363,6 +372,7 @@ def guilt(night: Night) -> None:
     due = night.state.statuses and night.state.status(GUILT, night.index)
     if not due:
         return
+    assert due.player is not None  # the guilt status names the decisive voter
     guilty = night.state.by_name[due.player]
     if guilty.alive and night.mark(guilty, "guilt"):
         night.outcome.why(msg("www.trace.guilt", "WWW-R89", player=guilty.name))

@@ -6,6 +6,7 @@ The night lives in :mod:`roles.wild_west_wolf.night`, whose ordering table follo
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from roles.engine.abilities import Ability, available, check_ability
@@ -77,13 +78,14 @@ class WildWestWolf(Ruleset):
         if chosen is None:
             target = self.draw(state, "bounty", eligible)
         else:
-            target = state.by_name.get(chosen)
-            if target not in eligible:
+            picked = state.by_name.get(chosen)
+            if picked is None or picked not in eligible:
                 raise RuleViolation(
                     msg("www.bounty_target", target=chosen), "WWW-R79", phase="setup",
                     player=hunter.name,
                     role=hunter.role,
                 )  # fmt: skip
+            target = picked
         state.draws[night.BOUNTY] = target.name
         outcome.tell(hunter.name, "bounty", None, target.name)
         if self.opt(state, "hunter_told_target_role"):  # WWW-D21, switched
@@ -188,7 +190,7 @@ class WildWestWolf(Ruleset):
         """WWW-R44: loners cannot write a will (once dead they have already won or lost)."""
         return state.by_name[name].faction != "solitario" and super().can_write_will(state, name)
 
-    def take_wills(self, state: GameState, label: str, wills: dict[str, str]) -> None:
+    def take_wills(self, state: GameState, label: str, wills: Mapping[str, str]) -> None:
         limit = self.will_word_limit(state) or 0
         for author, text in wills.items():
             player = self.player(state, author, label)
@@ -211,6 +213,7 @@ class WildWestWolf(Ruleset):
         )
         if executed is not None:
             state.set_status(Status(night.EXECUTED, state.phase_index + 1, executed.name))
+            assert outcome.execution is not None  # the vote that executed him
             self.after_execution(state, outcome, executed, outcome.execution.decisive_voter)
 
     def after_execution(

@@ -1,0 +1,195 @@
+"""The compiled engine (roles/native.py): loaded when built (CI tests the speed it ships),
+never loaded stale, and the same, byte for byte, as its pure Python source, which stays
+the single source of truth: every scenario under tests/scenarios/ replayed (JSON, --text,
+--trace) and a few hundred simulated games of each setup and player model."""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from roles import native
+from tests.conftest import ROOT
+
+CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+SCENARIOS = sorted(str(p) for p in (ROOT / "tests" / "scenarios").rglob("*.yaml"))
+SETUPS = ("wild-west-wolf", "inquisizione")
+GAMES = 300
+
+# Run in a child process, in the tree given as its working directory: the replays and the
+# simulated games, as JSON (what the engine printed, and a digest of every game's phases).
+DRIVER = r"""
+import contextlib, hashlib, io, json, sys
+from roles import native
+from roles.replay_cli import replay
+from roles.engine.simulate import random_game
+from roles.balance.informed import InformedModel
+
+report = {"implementation": native.implementation(), "fallback": native.fallback,
+          "replays": {}, "games": {}}
+for path in json.loads(sys.argv[1]):
+    for mode in ("json", "text", "trace"):
+        out, err = io.StringIO(), io.StringIO()
+        code = replay(path, text=mode == "text", trace=mode == "trace", out=out, err=err)
+        report["replays"][f"{path} {mode}"] = [code, out.getvalue(), err.getvalue()]
+
+def phases(log):
+    for label, actions, votes, o in log:
+        yield repr((
+            label,
+            [(a.actor, a.target, a.during, a.fake_role, a.vision) for a in actions],
+            [(v.voter, v.target, v.at, v.secret, v.abstain) for v in votes],
+            [d.as_dict() for d in o.deaths], [r.as_dict() for r in o.results],
+            o.execution.as_dict() if o.execution else None, [str(t) for t in o.trace],
+            o.departed,
+        ))
+
+for setup in json.loads(sys.argv[2]):
+    for model in ("random", "informed"):
+        digest = hashlib.sha256()
+        for seed in range(int(sys.argv[3])):
+            state, log = random_game(setup, seed,
+                                     model=InformedModel if model == "informed" else None)
+            digest.update(repr((state.winners, state.winning_factions, state.death_order,
+                                list(phases(log)))).encode())
+        report["games"][f"{setup} {model}"] = digest.hexdigest()
+print(json.dumps(report))
+"""
+
+
+def run_driver(tree: Path, *, pure: bool = False, games: int = GAMES) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "TABULA_PURE"}
+    if pure:
+        env["TABULA_PURE"] = "1"
+    result = subprocess.run(
+        [sys.executable, "-c", DRIVER, json.dumps(SCENARIOS), json.dumps(SETUPS), str(games)],
+        cwd=tree, env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-3000:]
+    return json.loads(result.stdout)
+
+
+def pure_copy(tmp: Path) -> Path:
+    """The engine's tree copied without any compiled file: what runs without a build."""
+    tree = tmp / "pure"
+    skip = shutil.ignore_patterns("*.so", "__pycache__", "*.pyc")
+    shutil.copytree(ROOT / "roles", tree / "roles", ignore=skip)
+    shutil.copy2(ROOT / "manage.py", tree / "manage.py")
+    return tree
+
+
+requires_build = pytest.mark.skipif(
+    not (CI or native.built()),
+    reason="no compiled engine here (python3 dev.py test builds it; CI always does)",
+)
+
+
+@requires_build
+def test_the_compiled_modules_are_the_ones_loaded():
+    """In CI (and wherever a build is up to date) the hot modules run compiled: the speed
+    shipped is the speed tested. Every other module of roles/ runs its source."""
+    assert native.built(), "CI=true: dev.py test must have built the engine"
+    assert native.fallback == ""
+    assert native.loaded() == dict.fromkeys(native.MODULES, True)
+    assert native.implementation() == "mypyc"
+
+
+def test_every_compiled_module_has_its_source_and_a_sole_build_list():
+    for module in native.MODULES:
+        assert native.source(module).is_file(), module
+    assert len(set(native.MODULES)) == len(native.MODULES)
+
+
+@requires_build
+def test_the_pure_source_replays_and_simulates_exactly_as_the_compiled_engine(tmp_path):
+    compiled = run_driver(ROOT)
+    pure = run_driver(pure_copy(tmp_path))
+    assert (compiled["implementation"], pure["implementation"]) == ("mypyc", "py")
+    assert len(compiled["replays"]) == 3 * len(SCENARIOS) > 0
+    for key, (code, out, err) in compiled["replays"].items():
+        assert [code, out, err] == pure["replays"][key], key
+    assert compiled["games"] == pure["games"]
+
+
+@requires_build
+def test_a_build_older_than_its_sources_is_not_loaded(tmp_path):
+    """An edit without a rebuild runs the edited source, never the stale extension; and
+    TABULA_PURE=1 runs the source of a build that is up to date."""
+    tree = tmp_path / "stale"
+    shutil.copytree(ROOT / "roles", tree / "roles", ignore=shutil.ignore_patterns("__pycache__"))
+    for shared in ROOT.glob(f"{native.GROUP}__mypyc.*"):
+        shutil.copy2(shared, tree / shared.name)
+    (tree / "build" / "mypyc").mkdir(parents=True)
+    shutil.copy2(native.STAMP, tree / "build" / "mypyc" / native.STAMP.name)
+    probe = "from roles import native; print(native.implementation(), native.fallback or '-')"
+
+    def implementation(**env: str) -> str:
+        result = subprocess.run(
+            [sys.executable, "-c", probe], cwd=tree, capture_output=True, text=True,
+            env={**{k: v for k, v in os.environ.items() if k != "TABULA_PURE"}, **env},
+        )  # fmt: skip
+        assert result.returncode == 0, result.stderr
+        return result.stdout.strip()
+
+    assert implementation() == "mypyc -"
+    assert implementation(TABULA_PURE="1") == "py TABULA_PURE is set"
+    stale = "py the build does not match the sources"
+    orphan = (
+        tree
+        / "roles"
+        / "engine"
+        / native.extension("roles.engine.votes").name.replace("votes", "wills")
+    )  # an extension no longer in the list (a module taken out of MODULES)
+    shutil.copy2(native.extension("roles.engine.votes"), orphan)
+    assert implementation() == stale
+    orphan.unlink()
+    votes = tree / "roles" / "engine" / "votes.py"
+    votes.write_text(votes.read_text() + "\n# edited after the build\n")
+    assert implementation() == stale
+
+
+def test_the_rules_version_digests_the_sources_only(tmp_path):
+    """The rules version (kept with every game) is the same compiled or not: it reads the
+    .py and .yaml files, never an extension."""
+    probe = (
+        "from roles.engine.registry import ruleset_for; from roles import native; "
+        "print(native.implementation(), *(ruleset_for(s).version for s in "
+        f"{SETUPS!r}))"
+    )
+    here = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    there = subprocess.run(
+        [sys.executable, "-c", probe], cwd=pure_copy(tmp_path), capture_output=True,
+        text=True, check=True,
+    ).stdout.split()  # fmt: skip
+    assert there[0] == "py"
+    assert here[1:] == there[1:]
+
+
+def test_a_game_state_pickles_and_unpickles_whole():
+    """The snapshot of a finished game (statuses, targets, wills, corrections) survives a
+    pickle round trip in the implementation that runs, frozen classes included."""
+    from roles.engine.model import Correction, Status
+    from roles.engine.simulate import random_game
+
+    for setup in SETUPS:
+        state, _ = random_game(setup, 3)
+        state.corrections = (Correction("spare", state.players[0].name, None, "test"),)
+        state.set_status(Status("test", 7, state.players[1].name, ("any", 1)))
+        data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+        back = pickle.loads(data)
+        assert pickle.dumps(back, protocol=pickle.HIGHEST_PROTOCOL) == data
+        assert back.statuses["test"] == Status("test", 7, state.players[1].name, ("any", 1))
+        assert back.corrections == state.corrections
+        assert [(p.name, p.alive, p.role, p.faction) for p in back.players] == [
+            (p.name, p.alive, p.role, p.faction) for p in state.players
+        ]
+        assert back.by_name[state.players[0].name] is back.players[0]
