@@ -23,6 +23,7 @@ from roles.engine.messages import CATALOGUE, RESULTS, Message, ResultKind, msg, 
 from roles.engine.messages import verb as bare_verb
 from roles.engine.model import (
     CORRECTION_KINDS,
+    PHASE_LABELS,
     Action,
     Correction,
     GameState,
@@ -61,6 +62,9 @@ class Ruleset(ABC):
     # How each kind of private result reads (roles/engine/messages.py: the generic ones
     # and the setup's own, declared in its package).
     result_kinds: ClassVar[Mapping[str, ResultKind]] = RESULTS
+    # The abilities whose targets :meth:`check_target` judges (None: every ability of the
+    # setup, when the ruleset has a check_target of its own; none when it has not).
+    target_checks: ClassVar[frozenset[Ability] | None] = None
 
     def __init__(self, night_order: Sequence[str] | None = None) -> None:
         """``night_order``: run the night in another order than the setup's (the tests
@@ -69,6 +73,12 @@ class Ruleset(ABC):
         # Whether the simulator must ask random_fields (most rulesets need no extra field).
         self.has_random_fields = type(self).random_fields is not Ruleset.random_fields
         self.has_after_phase = type(self).after_phase is not Ruleset.after_phase
+        self.executed_rules = ""  # the rules an execution's trace cites (run_vote)
+        self.targets_checked: frozenset[Ability] = frozenset()
+        if type(self).check_target is not Ruleset.check_target:
+            self.targets_checked = self.target_checks or frozenset(
+                ability for role in self.setup.cards for ability in self.card_abilities(role)
+            )
         order = tuple(self.setup.night_order if night_order is None else night_order)
         unknown = [key for key in order if key not in self.night_steps]
         if unknown:
@@ -199,7 +209,8 @@ class Ruleset(ABC):
         state, one slot per actor (the simulator checks as it builds them); the votes
         are checked all the same. ``corrections``: the GM's, applied inside the
         resolution at their steps (see :class:`Correction`)."""
-        expected = phase_label(state.phase_index + 1)
+        index = state.phase_index + 1
+        expected = PHASE_LABELS[index] if index < len(PHASE_LABELS) else phase_label(index)
         if label != expected:
             raise RuleViolation(msg("phase.out_of_order", label=label, expected=expected), "spec",
                                 phase=label)  # fmt: skip
@@ -556,7 +567,7 @@ class Ruleset(ABC):
         him (None when nobody is executed). Vote changes may be switched off (WWW-D4,
         INQ-D5)."""
         rules = self.vote_rules
-        if not self.opt(state, "allow_vote_change"):
+        if not state.options[self.prefix + "allow_vote_change"]:
             voted: set[tuple[str, bool]] = set()
             for vote in votes:
                 if (vote.voter, vote.secret) in voted:
@@ -570,7 +581,10 @@ class Ruleset(ABC):
             outcome.why(msg("trace.no_execution", rules["target"]))
             return None
         executed = state.by_name[execution.executed]
-        outcome.why(msg("trace.executed", f"{rules['tie']}, {rules['when']}", player=executed.name,
+        said = self.executed_rules
+        if not said:
+            said = self.executed_rules = f"{rules['tie']}, {rules['when']}"
+        outcome.why(msg("trace.executed", said, player=executed.name,
                         votes=execution.totals[executed.name]))  # fmt: skip
         state.step = "vote"  # the step ends when the ruleset has applied its consequences
         if not self.kill(state, outcome, executed, "executed"):
