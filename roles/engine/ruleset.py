@@ -135,10 +135,10 @@ class Ruleset(ABC):
             rule = self.prefix.rstrip(".").upper() + "-D"
             raise RuleViolation(str(exc), rule, phase="setup") from exc
         cards = setup.cards
-        seated = [
-            Player(name, seat, role, role, cards[role].faction, cards[role].counts_as)
-            for seat, (name, role) in enumerate(players.items())
-        ]
+        seated = []
+        for seat, (name, role) in enumerate(players.items()):
+            card = cards[role]
+            seated.append(Player(name, seat, role, role, card.faction, card.counts_as))
         state = GameState(
             setup=self.key, seed=seed, options=merged, players=seated,
             by_name={p.name: p for p in seated},
@@ -398,16 +398,19 @@ class Ruleset(ABC):
             for vote in votes:
                 self.check_vote(state, label, vote)  # refused: no vote at night
             return
-        alive = {p.name for p in state.players if p.alive}
+        by_name = state.by_name
         secret_role = self.vote_rules.get("secret_role")
         for vote in votes:
-            voter, target = vote.voter, vote.target
-            if (
-                voter in alive
-                and (target is None or (target in alive and target != voter))
-                and (not vote.secret or state.by_name[voter].dealt_role == secret_role)
-            ):
-                continue
+            voter = by_name.get(vote.voter)
+            if voter is not None and voter.alive:
+                target = vote.target
+                if target is not None:
+                    chosen = by_name.get(target)
+                    if chosen is None or not chosen.alive or chosen is voter:
+                        self.check_vote(state, label, vote)
+                        continue
+                if not vote.secret or voter.dealt_role == secret_role:
+                    continue
             self.check_vote(state, label, vote)
 
     @abstractmethod

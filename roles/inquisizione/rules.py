@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from roles.engine.abilities import Ability, available, check_ability
@@ -44,23 +45,21 @@ class Inquisizione(Ruleset):
         if draws:
             raise RuleViolation(msg("deal.unknown_draw", draw=repr(next(iter(draws)))), "spec",
                                 phase="setup")  # fmt: skip
-        players = state.players
-        guards = [p for p in players if p.role == "guardia_gemella"]
-        pack = [p for p in players if p.role in ("lupo_mannaro", "lupo_scorbutico")]
-        pair = [p for p in players if p.role in ("boia", "templare")]
-        both_know = state.options["inq.boia_templar_know_each_other"]
-        for p in players:
-            knows: list[Player] = []
-            if p.role == "guardia_gemella":
-                knows = [q for q in guards if q is not p]
-            elif p.role == "lupo_mannaro":
-                knows = [q for q in pack if q is not p]
-            elif p.role == "inquisitore":
-                knows = pair
-            elif p.role in ("boia", "templare") and both_know:
-                knows = [q for q in pair if q is not p]
-            if knows:
-                outcome.tell(p.name, "knows", None, [q.name for q in knows])
+        groups = state.groups  # dealt role -> holders in seat order (nobody has turned yet)
+        guards = groups.get("guardia_gemella", ())
+        werewolves = groups.get("lupo_mannaro", ())
+        pack = sorted((*werewolves, *groups.get("lupo_scorbutico", ())), key=_seat)
+        pair = sorted((*groups.get("boia", ()), *groups.get("templare", ())), key=_seat)
+        told: list[tuple[Player, Sequence[Player]]] = [(p, guards) for p in guards]
+        told += [(p, pack) for p in werewolves]
+        told += [(p, pair) for p in groups.get("inquisitore", ())]
+        if state.options["inq.boia_templar_know_each_other"]:
+            told += [(p, pair) for p in pair]
+        told.sort(key=_first_seat)  # the results in seat order
+        for p, group in told:
+            names = [q.name for q in group if q is not p]
+            if names:
+                outcome.tell(p.name, "knows", None, names)
 
     # -- legality ---------------------------------------------------------------------
 
@@ -252,6 +251,14 @@ class Inquisizione(Ruleset):
                 if p.role == "contadino" and (p.alive or not must_survive)
             }  # fmt: skip
         return names
+
+
+def _seat(player: Player) -> int:
+    return player.seat
+
+
+def _first_seat(told: tuple[Player, Sequence[Player]]) -> int:
+    return told[0].seat
 
 
 __all__ = ["DESIGNATE", "MAUL", "Inquisizione"]
