@@ -162,6 +162,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, on_term)
+    # Ctrl-C stops everything even when started from a shell that ignores SIGINT (a
+    # background job inherits SIG_IGN, and Python then keeps it).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         if not env.get("REDIS_URL"):
             env["REDIS_URL"] = start_embedded_redis(procs, env)

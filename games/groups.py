@@ -24,6 +24,7 @@ from games.models import Phase, Submission
 from games.words import refusal
 from roles.engine.abilities import Ability
 from roles.engine.errors import RuleViolation
+from roles.engine.mechanics import latest_distinct
 from roles.engine.model import Action
 
 
@@ -135,11 +136,13 @@ def group_choices(built: Rebuilt, phase: Phase, choices: list[Choice]) -> list[G
     for group in groups.values():
         group.entries = [c for c in choices if c.phase.pk == phase.pk
                          and c.slot == group.ability.key and c.player in group.members]  # fmt: skip
-        for choice in reversed([c for c in group.entries if not c.problem]):
-            if len(group.chosen) < group.uses and choice.target not in group.targets:
-                group.chosen.append(choice)
-        group.chosen.reverse()
+        standing = [c for c in group.entries if not c.problem]
+        group.chosen = latest_distinct(standing, group.uses, _target)
     return list(groups.values())
+
+
+def _target(choice: Choice) -> str | None:
+    return choice.target
 
 
 def problem_text(choice: Choice) -> str:

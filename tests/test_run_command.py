@@ -7,6 +7,7 @@ with Ctrl-C (SIGINT) and checks that everything it started is gone.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -55,6 +56,7 @@ def test_run_command_serves_the_demo_game_to_the_gm(tmp_path, browser):
         [sys.executable, "dev.py", "run"], cwd=ROOT, env=env,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
+    children: list[psutil.Process] = []
     try:
         health = wait_healthy(f"http://127.0.0.1:{port}/healthz", proc)
         assert health == {"status": "ok", "database": "ok", "broker": "ok"}
@@ -76,8 +78,15 @@ def test_run_command_serves_the_demo_game_to_the_gm(tmp_path, browser):
         try:
             output, _ = proc.communicate(timeout=40)
         except subprocess.TimeoutExpired:
+            # dev.py did not stop its children: kill them too, or they keep the output
+            # pipe open and the test waits forever.
+            with contextlib.suppress(psutil.NoSuchProcess):
+                children += psutil.Process(proc.pid).children(recursive=True)
+            for child in children:
+                with contextlib.suppress(psutil.NoSuchProcess):
+                    child.kill()
             proc.kill()
-            output, _ = proc.communicate()
+            output, _ = proc.communicate(timeout=40)
     assert proc.returncode == 0, output
     assert "GM account" in output
     for child in children:

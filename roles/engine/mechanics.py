@@ -2,10 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar
+
 from roles.engine.messages import Message
 from roles.engine.model import GameState, PhaseOutcome, Player, Status
 
 PACK_BLOCKED = "pack_blocked"  # the pack may not kill in this night
+
+T = TypeVar("T")
+
+
+def latest_distinct(entries: Sequence[T], uses: int, target: Callable[[T], Hashable]) -> list[T]:
+    """A shared ability's entries that count: the latest ones naming different targets, as
+    many as ``uses`` allows, in time order (WWW-D19, INQ-D11, INQ-D12). The resolution and
+    the pages that show a group its standing choice both read it here."""
+    chosen: list[T] = []
+    seen: set[Hashable] = set()
+    for entry in reversed(entries):
+        if len(chosen) == uses:
+            break
+        key = target(entry)
+        if key not in seen:
+            seen.add(key)
+            chosen.append(entry)
+    chosen.reverse()
+    return chosen
 
 
 def martyr_of_the_pack(

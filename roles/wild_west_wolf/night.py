@@ -11,7 +11,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from roles.engine.abilities import Ability, remember_target
-from roles.engine.mechanics import PACK_BLOCKED, blocked_night, martyr_of_the_pack
+from roles.engine.mechanics import (
+    PACK_BLOCKED,
+    blocked_night,
+    latest_distinct,
+    martyr_of_the_pack,
+)
 from roles.engine.messages import Role, msg
 from roles.engine.model import Action, Death, GameState, PhaseOutcome, Player, Status
 from roles.wild_west_wolf.abilities import (
@@ -260,18 +265,15 @@ def pack_victims(night: Night) -> list[Player]:
     """WWW-R77, R69, WWW-D19: the pack's entries sorted out, the last ones counting (as many
     different victims as the attacks allowed tonight)."""
     state = night.state
+    by_name = state.by_name
+    entries = [a for a in night.submitted
+               if by_name[a.actor].faction == "indiani" and not a.vision]  # fmt: skip
     attacks = attacks_allowed(night.rules, state, night.index)
-    victims: list[Player] = []
-    for action in reversed(night.submitted):
-        if len(victims) == attacks:
-            break
-        actor = state.by_name[action.actor]
-        if actor.faction == "indiani" and not action.vision:
-            victim = state.by_name[action.target]  # type: ignore[index]
-            if victim not in victims:
-                victims.append(victim)
-    victims.reverse()
-    return victims
+    return [by_name[a.target] for a in latest_distinct(entries, attacks, _target)]  # type: ignore[index]
+
+
+def _target(action: Action) -> str | None:
+    return action.target
 
 
 def attack(night: Night, victim: Player) -> None:
