@@ -45,21 +45,21 @@ class Ability:
         object.__setattr__(self, "remembered", bool(self.repeat_rule or self.never_twice_rule))
 
 
+NIGHT_NUMBERS: dict[str, int] = {f"N{i}": i for i in range(200)}  # the usual labels, looked up
+
+
 def night_number(label: str) -> int | None:
     """The night's number of a phase label (N0 -> 0, N3 -> 3), None for a day."""
-    number = NIGHT_NUMBERS.get(label)
+    number: int | None = NIGHT_NUMBERS.get(label)
     if number is None and label[0] == "N":
         return int(label[1:])
     return number
 
 
-NIGHT_NUMBERS = {f"N{i}": i for i in range(200)}  # the common labels, looked up
-
-
 def available(state: GameState, label: str, actor: Player, ability: Ability) -> bool:
     """Whether ``ability`` can be used at all in ``label`` (timing and once-per-game uses),
     before any target is considered: what a player form shows or hides."""
-    night = NIGHT_NUMBERS.get(label)
+    night: int | None = NIGHT_NUMBERS.get(label)
     if night is None and label[0] == "N":
         night = int(label[1:])
     if night is not None:
@@ -87,7 +87,7 @@ def check_ability(
 ) -> Player | None:
     """Enforce what every ability shares; return the target (None when it has none)."""
     when = ability.when
-    night = NIGHT_NUMBERS.get(label)
+    night: int | None = NIGHT_NUMBERS.get(label)
     if night is None and label[0] == "N":
         night = int(label[1:])
     if night is not None:
