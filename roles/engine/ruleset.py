@@ -73,6 +73,7 @@ class Ruleset(ABC):
         # Whether the simulator must ask random_fields (most rulesets need no extra field).
         self.has_random_fields = type(self).random_fields is not Ruleset.random_fields
         self.has_after_phase = type(self).after_phase is not Ruleset.after_phase
+        self.has_died = type(self).died is not Ruleset.died
         self.executed_rules = ""  # the rules an execution's trace cites (run_vote)
         self.targets_checked: frozenset[Ability] = frozenset()
         if type(self).check_target is not Ruleset.check_target:
@@ -285,7 +286,8 @@ class Ruleset(ABC):
         there is none (already out of the game, or spared by the GM)."""
         if not state.kill(outcome, player, cause):
             return False
-        self.died(state, outcome, player, cause)
+        if self.has_died:
+            self.died(state, outcome, player, cause)
         return True
 
     def died(  # noqa: B027 - an optional hook
