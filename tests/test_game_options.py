@@ -150,7 +150,8 @@ def test_every_offered_option_is_read_by_some_code():
             continue
         for name in setup.options:
             short = name.split(".", 1)[1]
-            if not re.search(rf"[\"'}}]{short}[\"']", code):
+            read = re.search(rf"[\"'}}]{short}[\"']", code)  # opt(state, "x"), f"{prefix}x"
+            if not (read or re.search(rf"[\"']{re.escape(name)}[\"']", code)):  # options["www.x"]
                 unread.append(name)
     assert unread == []
 

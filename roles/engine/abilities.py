@@ -7,7 +7,7 @@ never-twice bans), each refusal citing the rule that makes it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from roles.engine.messages import msg, verb, verb_to
@@ -38,13 +38,31 @@ class Ability:
     shared: bool = False  # one slot for a group: the last entry counts
     needs_target: bool = True
     optional_target: bool = False  # a null target clears a standing choice (Templare)
+    # a ban on repeated targets (consecutive nights or never twice): its past targets count
+    remembered: bool = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "remembered", bool(self.repeat_rule or self.never_twice_rule))
+
+
+NIGHT_NUMBERS: dict[str, int] = {f"N{i}": i for i in range(200)}  # the usual labels, looked up
+
+
+def night_number(label: str) -> int | None:
+    """The night's number of a phase label (N0 -> 0, N3 -> 3), None for a day."""
+    number: int | None = NIGHT_NUMBERS.get(label)
+    if number is None and label[0] == "N":
+        return int(label[1:])
+    return number
 
 
 def available(state: GameState, label: str, actor: Player, ability: Ability) -> bool:
     """Whether ``ability`` can be used at all in ``label`` (timing and once-per-game uses),
     before any target is considered: what a player form shows or hides."""
-    if label[0] == "N":
+    night: int | None = NIGHT_NUMBERS.get(label)
+    if night is None and label[0] == "N":
         night = int(label[1:])
+    if night is not None:
         only = ability.only_night
         if (
             ability.when == DAY
@@ -69,11 +87,12 @@ def check_ability(
 ) -> Player | None:
     """Enforce what every ability shares; return the target (None when it has none)."""
     when = ability.when
-    night: int | None = None
-    if label[0] == "N":
-        night = number = int(label[1:])
+    night: int | None = NIGHT_NUMBERS.get(label)
+    if night is None and label[0] == "N":
+        night = int(label[1:])
+    if night is not None:
         only = ability.only_night
-        if when == DAY or number < ability.first_night or (only is not None and only != number):
+        if when == DAY or night < ability.first_night or (only is not None and only != night):
             _refuse_timing(ruleset, label, actor, ability, night)
     elif when == NIGHT:
         _refuse_timing(ruleset, label, actor, ability, night)
@@ -98,7 +117,7 @@ def check_ability(
             rule_dead=None if dead_allowed else ability.dead_rule,
             verb=ability.verb,
         )  # fmt: skip
-    if (ability.repeat_rule or ability.never_twice_rule) and state.targets:
+    if ability.remembered and state.targets:
         past = state.targets.get((ability.key, owner or actor.name))
         if past is not None:
             repeat = night is not None and past.night == night - 1 and past.last == target.name
@@ -108,7 +127,8 @@ def check_ability(
             if ability.never_twice_rule and target.name in past.every:
                 said = msg("action.never_twice", verb=verb_to(ability.verb), target=target.name)
                 raise ruleset.violation(label, actor, said, ability.never_twice_rule)
-    ruleset.check_target(state, label, actor, ability, target)
+    if ability in ruleset.targets_checked:
+        ruleset.check_target(state, label, actor, ability, target)
     return target
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -86,11 +86,30 @@ class Word:
         return self.text
 
 
-@dataclass(frozen=True, slots=True)
 class Message:
-    id: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-    rules: str = ""  # the rule tags shown after the sentence: "WWW-R42, WWW-D22"
+    """A message id, its parameters and the rule tags shown after it. Written out rather
+    than a frozen dataclass: the engine makes one for every line of every trace, and a
+    frozen dataclass's init sets each field through ``object.__setattr__``. Treat it as
+    immutable (it compares and hashes by value)."""
+
+    __slots__ = ("id", "params", "rules")
+
+    def __init__(self, id: str, params: Mapping[str, Any] | None = None, rules: str = "") -> None:
+        self.id = id
+        self.params: Mapping[str, Any] = {} if params is None else params
+        self.rules = rules  # the rule tags shown after the sentence: "WWW-R42, WWW-D22"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Message:
+            return NotImplemented
+        assert isinstance(other, Message)
+        return self.id == other.id and self.params == other.params and self.rules == other.rules
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.params, self.rules))
+
+    def __repr__(self) -> str:
+        return f"Message(id={self.id!r}, params={self.params!r}, rules={self.rules!r})"
 
     def __str__(self) -> str:
         return render(self)

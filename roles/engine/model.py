@@ -169,7 +169,7 @@ class PhaseOutcome:
         self.trace.append(line)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class GameState:
     """The snapshot of a game between phases."""
 
@@ -178,30 +178,59 @@ class GameState:
     options: dict[str, Any]
     players: list[Player]
     by_name: dict[str, Player]
-    phase_index: int = -1  # index of the last resolved phase (N0=0, D1=1, N1=2, ...)
+    phase_index: int  # index of the last resolved phase (N0=0, D1=1, N1=2, ...)
     # What the rules remember from phase to phase, each fact typed.
-    used: set[tuple[str, str]] = field(default_factory=set)  # (player, ability) once per game
-    draws: dict[str, str] = field(default_factory=dict)  # the deal's secret draws, by name
+    used: set[tuple[str, str]]  # (player, ability) once per game
+    draws: dict[str, str]  # the deal's secret draws, by name
     # (ability key, user or group) -> whom he targeted: the bans on repeats read it
-    targets: dict[tuple[str, str], PastTargets] = field(default_factory=dict)
-    statuses: dict[str, Status] = field(default_factory=dict)  # by kind: one of each at a time
-    wills: dict[str, str] = field(default_factory=dict)  # author -> text (cut)
-    wills_delivered: set[str] = field(default_factory=set)  # authors already delivered
-    death_order: list[str] = field(default_factory=list)
-    death_phase: dict[str, int] = field(default_factory=dict)
-    goal_met: set[str] = field(default_factory=set)  # loners who reached their objective
-    winners: list[str] | None = None
-    winning_factions: list[str] | None = None
+    targets: dict[tuple[str, str], PastTargets]
+    statuses: dict[str, Status]  # by kind: one of each at a time
+    wills: dict[str, str]  # author -> text (cut)
+    wills_delivered: set[str]  # authors already delivered
+    death_order: list[str]
+    death_phase: dict[str, int]
+    goal_met: set[str]  # loners who reached their objective
+    winners: list[str] | None
+    winning_factions: list[str] | None
     # The phase being resolved: the GM's corrections and the step now running.
-    corrections: tuple[Correction, ...] = ()
-    step: str = ""  # "" between steps
-    marked: list[tuple[Player, str]] = field(default_factory=list)  # deaths due at step's end
-    groups: dict[str, tuple[Player, ...]] = field(init=False, repr=False)
+    corrections: tuple[Correction, ...]
+    step: str  # "" between steps
+    marked: list[tuple[Player, str]]  # deaths due at step's end
+    groups: dict[str, tuple[Player, ...]] = field(repr=False)
 
-    def __post_init__(self) -> None:
+    def __init__(  # written out: one is made per game, and a dataclass's factories cost
+        self,
+        setup: str,
+        seed: int,
+        options: dict[str, Any],
+        players: list[Player],
+        by_name: dict[str, Player],
+        phase_index: int = -1,
+    ) -> None:
+        self.setup = setup
+        self.seed = seed
+        self.options = options
+        self.players = players
+        self.by_name = by_name
+        self.phase_index = phase_index
+        self.used = set()
+        self.draws = {}
+        self.targets = {}
+        self.statuses = {}
+        self.wills = {}
+        self.wills_delivered = set()
+        self.death_order = []
+        self.death_phase = {}
+        self.goal_met = set()
+        self.winners = None
+        self.winning_factions = None
+        self.corrections = ()
+        self.step = ""
+        self.marked = []
         groups: dict[str, tuple[Player, ...]] = {}  # dealt role -> its holders, in seat order
-        for p in self.players:
-            groups[p.dealt_role] = (*groups.get(p.dealt_role, ()), p)
+        for p in players:
+            held = groups.get(p.dealt_role)
+            groups[p.dealt_role] = (p,) if held is None else (*held, p)
         self.groups = groups
 
     def dealt(self, role: str) -> tuple[Player, ...]:
@@ -226,8 +255,14 @@ class GameState:
     def expire(self) -> None:
         """Drop the statuses whose phase has passed (called as a phase opens)."""
         index = self.phase_index
-        for kind, status in list(self.statuses.items()):
+        gone = None
+        for status in self.statuses.values():
             if status.phase is not None and status.phase < index:
+                gone = [kind for kind, s in self.statuses.items() if s.phase is not None
+                        and s.phase < index]  # fmt: skip
+                break
+        if gone:
+            for kind in gone:
                 del self.statuses[kind]
 
     def spares(self, outcome: PhaseOutcome, player: Player) -> bool:
@@ -255,12 +290,12 @@ class GameState:
 
 def phase_label(index: int) -> str:
     """0 -> N0, 1 -> D1, 2 -> N1, 3 -> D2, ..."""
-    if 0 <= index < len(_LABELS):
-        return _LABELS[index]
+    if 0 <= index < len(PHASE_LABELS):
+        return PHASE_LABELS[index]
     return f"N{index // 2}" if index % 2 == 0 else f"D{index // 2 + 1}"
 
 
-_LABELS = tuple(f"N{i // 2}" if i % 2 == 0 else f"D{i // 2 + 1}" for i in range(400))
+PHASE_LABELS = tuple(f"N{i // 2}" if i % 2 == 0 else f"D{i // 2 + 1}" for i in range(400))
 
 
 def phase_index(label: str) -> int:

@@ -25,6 +25,7 @@ from roles.engine.messages import CATALOGUE, RESULTS, Message, ResultKind, msg, 
 from roles.engine.messages import verb as bare_verb
 from roles.engine.model import (
     CORRECTION_KINDS,
+    PHASE_LABELS,
     Action,
     Correction,
     GameState,
@@ -66,6 +67,9 @@ class Ruleset(ABC):
     # How each kind of private result reads (roles/engine/messages.py: the generic ones
     # and the setup's own, declared in its package).
     result_kinds: ClassVar[Mapping[str, ResultKind]] = RESULTS
+    # The abilities whose targets :meth:`check_target` judges (None: every ability of the
+    # setup, when the ruleset has a check_target of its own; none when it has not).
+    target_checks: ClassVar[frozenset[Ability] | None] = None
 
     def __init__(self, night_order: Sequence[str] | None = None) -> None:
         """``night_order``: run the night in another order than the setup's (the tests
@@ -74,6 +78,13 @@ class Ruleset(ABC):
         # Whether the simulator must ask random_fields (most rulesets need no extra field).
         self.has_random_fields = type(self).random_fields is not Ruleset.random_fields
         self.has_after_phase = type(self).after_phase is not Ruleset.after_phase
+        self.has_died = type(self).died is not Ruleset.died
+        self.executed_rules = ""  # the rules an execution's trace cites (run_vote)
+        self.targets_checked: frozenset[Ability] = frozenset()
+        if type(self).check_target is not Ruleset.check_target:
+            self.targets_checked = self.target_checks or frozenset(
+                ability for role in self.setup.cards for ability in self.card_abilities(role)
+            )
         order = tuple(self.setup.night_order if night_order is None else night_order)
         unknown = [key for key in order if key not in self.night_steps]
         if unknown:
@@ -130,10 +141,10 @@ class Ruleset(ABC):
             rule = self.prefix.rstrip(".").upper() + "-D"
             raise RuleViolation(str(exc), rule, phase="setup") from exc
         cards = setup.cards
-        seated = [
-            Player(name, seat, role, role, cards[role].faction, cards[role].counts_as)
-            for seat, (name, role) in enumerate(players.items())
-        ]
+        seated = []
+        for seat, (name, role) in enumerate(players.items()):
+            card = cards[role]
+            seated.append(Player(name, seat, role, role, card.faction, card.counts_as))
         state = GameState(
             setup=self.key, seed=seed, options=merged, players=seated,
             by_name={p.name: p for p in seated},
@@ -204,7 +215,8 @@ class Ruleset(ABC):
         state, one slot per actor (the simulator checks as it builds them); the votes
         are checked all the same. ``corrections``: the GM's, applied inside the
         resolution at their steps (see :class:`Correction`)."""
-        expected = phase_label(state.phase_index + 1)
+        index = state.phase_index + 1
+        expected = PHASE_LABELS[index] if index < len(PHASE_LABELS) else phase_label(index)
         if label != expected:
             raise RuleViolation(msg("phase.out_of_order", label=label, expected=expected), "spec",
                                 phase=label)  # fmt: skip
@@ -279,7 +291,8 @@ class Ruleset(ABC):
         there is none (already out of the game, or spared by the GM)."""
         if not state.kill(outcome, player, cause):
             return False
-        self.died(state, outcome, player, cause)
+        if self.has_died:
+            self.died(state, outcome, player, cause)
         return True
 
     def died(  # noqa: B027 - an optional hook
@@ -392,16 +405,19 @@ class Ruleset(ABC):
             for vote in votes:
                 self.check_vote(state, label, vote)  # refused: no vote at night
             return
-        alive = {p.name for p in state.players if p.alive}
+        by_name = state.by_name
         secret_role = self.vote_rules.get("secret_role")
         for vote in votes:
-            voter, target = vote.voter, vote.target
-            if (
-                voter in alive
-                and (target is None or (target in alive and target != voter))
-                and (not vote.secret or state.by_name[voter].dealt_role == secret_role)
-            ):
-                continue
+            voter = by_name.get(vote.voter)
+            if voter is not None and voter.alive:
+                target = vote.target
+                if target is not None:
+                    chosen = by_name.get(target)
+                    if chosen is None or not chosen.alive or chosen is voter:
+                        self.check_vote(state, label, vote)
+                        continue
+                if not vote.secret or voter.dealt_role == secret_role:
+                    continue
             self.check_vote(state, label, vote)
 
     @abstractmethod
@@ -561,7 +577,7 @@ class Ruleset(ABC):
         him (None when nobody is executed). Vote changes may be switched off (WWW-D4,
         INQ-D5)."""
         rules = self.vote_rules
-        if not self.opt(state, "allow_vote_change"):
+        if not state.options[self.prefix + "allow_vote_change"]:
             voted: set[tuple[str, bool]] = set()
             for vote in votes:
                 if (vote.voter, vote.secret) in voted:
@@ -575,7 +591,10 @@ class Ruleset(ABC):
             outcome.why(msg("trace.no_execution", rules["target"]))
             return None
         executed = state.by_name[execution.executed]
-        outcome.why(msg("trace.executed", f"{rules['tie']}, {rules['when']}", player=executed.name,
+        said = self.executed_rules
+        if not said:
+            said = self.executed_rules = f"{rules['tie']}, {rules['when']}"
+        outcome.why(msg("trace.executed", said, player=executed.name,
                         votes=execution.totals[executed.name]))  # fmt: skip
         state.step = "vote"  # the step ends when the ruleset has applied its consequences
         if not self.kill(state, outcome, executed, "executed"):

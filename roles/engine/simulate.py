@@ -18,7 +18,7 @@ from typing import Any
 
 from roles.engine.abilities import DAY, NIGHT, Ability
 from roles.engine.errors import RuleViolation
-from roles.engine.model import Action, GameState, Player, Vote, phase_label
+from roles.engine.model import PHASE_LABELS, Action, GameState, Player, Vote, phase_label
 from roles.engine.registry import ruleset_for
 from roles.engine.ruleset import Ruleset
 from roles.engine.setups import deal_roles
@@ -230,7 +230,7 @@ def random_game(
     chooser = model(rules, state, start, rng) if model is not None else None
     log = []
     for index in range(max_phases):
-        label = phase_label(index)
+        label = PHASE_LABELS[index] if index < len(PHASE_LABELS) else phase_label(index)
         night = not index % 2
         solo, shared = kinds[night]
         if chooser is None:

@@ -75,9 +75,9 @@ def count_votes(
     ``weighted`` (every other vote weighs 1).
     This runs once per day of every game, so it works on plain tuples.
     """
-    public, secret = current_ballots(votes)
     if decisive_rule != "tipping":
-        return _count_true_votes(public, secret, weight if weighted else None, weighted)
+        return _count_latest(votes, weight if weighted else None, weighted)
+    public, secret = current_ballots(votes)
     cast: list[tuple[str, str, int, tuple]] = []  # voter, target, weight, time key
     for voter, (target, key) in public.items():
         if target is not None and voter not in secret:
@@ -101,7 +101,7 @@ def count_votes(
             latest[target] = voter
     executed = _executed_from(totals, decisive)
     decisive_voter = latest.get(executed) if executed is not None else None
-    if executed is not None and decisive_rule == "tipping":
+    if executed is not None:
         on = sorted(
             (TrueVote(v, t, w, k) for v, t, w, k in cast if t == executed and w > 0),
             key=lambda tv: tv.key,
@@ -110,17 +110,27 @@ def count_votes(
     return Execution(executed, totals, decisive_voter)
 
 
-def _count_true_votes(
-    public: dict[str, tuple],
-    secret: dict[str, tuple],
+def _count_latest(
+    votes: Iterable[Vote],
     weight: Callable[[str, str, bool], int] | None,
     weighted: Collection[str],
 ) -> Execution:
-    """:func:`count_votes` under the "latest" rule, in one pass over the true votes: the
-    public ones (unless a secret vote replaces them), then the secret ones."""
-    totals: dict[str, int] = {}
-    decisive: dict[str, tuple] = {}
-    latest: dict[str, str] = {}  # target -> the voter of his decisive vote
+    """:func:`count_votes` under the "latest" rule: the standing ballots (as
+    :func:`current_ballots` reads them), then one pass over the true votes, the public
+    ones (unless a secret vote replaces them) and then the secret ones, each target's
+    total, decisive time key and decisive voter kept in one list."""
+    public: dict[str, tuple[str | None, tuple]] = {}
+    secret: dict[str, tuple[str | None, tuple]] = {}
+    for seq, vote in enumerate(votes):
+        book = secret if vote.secret else public
+        target = vote.target
+        if target is None and not vote.abstain:
+            book.pop(vote.voter, None)  # withdrawn
+        else:
+            previous = book.get(vote.voter)
+            if previous is None or previous[0] != target:  # same target: old time stands
+                book[vote.voter] = (target, (0, vote.at, seq))
+    tally: dict[str, list] = {}  # target -> [total, decisive key, decisive voter]
     for voter, (target, key) in public.items():
         if target is not None and voter not in secret:
             if weight is not None and voter in weighted:
@@ -129,29 +139,44 @@ def _count_true_votes(
                     continue
             else:
                 w = 1
-            totals[target] = totals.get(target, 0) + w
-            if key > decisive.get(target, _NO_KEY):
-                decisive[target] = key
-                latest[target] = voter
-    for voter, (target, _) in secret.items():
-        if target is not None:
-            if weight is not None and voter in weighted:
-                w = weight(voter, target, True)
-                if w <= 0:
-                    continue
+            entry = tally.get(target)
+            if entry is None:
+                tally[target] = [w, key, voter]
             else:
-                w = 1
-            shown = public.get(voter)
-            key = shown[1] if shown is not None else LATEST  # INQ-R49
-            totals[target] = totals.get(target, 0) + w
-            if key > decisive.get(target, _NO_KEY):
-                decisive[target] = key
-                latest[target] = voter
-    executed = _executed_from(totals, decisive)
-    return Execution(executed, totals, latest[executed] if executed is not None else None)
-
-
-_NO_KEY = (-1,)
+                entry[0] += w
+                if key > entry[1]:
+                    entry[1] = key
+                    entry[2] = voter
+    if secret:
+        for voter, (target, _) in secret.items():
+            if target is not None:
+                if weight is not None and voter in weighted:
+                    w = weight(voter, target, True)
+                    if w <= 0:
+                        continue
+                else:
+                    w = 1
+                shown = public.get(voter)
+                key = shown[1] if shown is not None else LATEST  # INQ-R49
+                entry = tally.get(target)
+                if entry is None:
+                    tally[target] = [w, key, voter]
+                else:
+                    entry[0] += w
+                    if key > entry[1]:
+                        entry[1] = key
+                        entry[2] = voter
+    if not tally:
+        return Execution(None, {})
+    totals = {target: entry[0] for target, entry in tally.items()}
+    top = max(totals.values())
+    executed = ""  # among the tied, the one whose decisive vote came first
+    best: list | None = None
+    for target, entry in tally.items():
+        if entry[0] == top and (best is None or entry[1] < best[1]):
+            executed, best = target, entry
+    assert best is not None
+    return Execution(executed, totals, best[2])
 
 
 def _tipping_voter(

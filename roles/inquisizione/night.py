@@ -77,7 +77,7 @@ def veggente(night: Night) -> None:
     seen = night.rules.setup.cards[target.role].seen_as
     to = night.recipient or seer.name
     names_target = not night.recipient or night.recipient == seer.name
-    names_target = names_target or night.rules.opt(night.state, "postino_message_names_target")
+    names_target = names_target or night.state.options["inq.postino_message_names_target"]
     night.outcome.tell(to, "investigation", target.name if names_target else None, seen)
     if night.recipient:
         night.outcome.why(msg("inq.trace.redirected", "INQ-R30", recipient=night.recipient,
@@ -100,13 +100,18 @@ def inquisitore(night: Night) -> None:
 def guardie_gemelle(night: Night) -> None:
     """INQ-R35, R37, R38, INQ-D11: both Guards alive at nightfall protect one player."""
     action = night.chosen.get("protect")
-    guards = night.state.dealt("guardia_gemella")
-    if action is None or not all(p.alive for p in guards):
+    if action is None:
         return
     assert action.target is not None  # a targeted ability: checked as submitted
+    guards = night.state.dealt("guardia_gemella")
+    for guard in guards:
+        if not guard.alive:
+            return
     night.protected = action.target
     remember_target(night.state, PROTECT, night.index // 2, "guardie", action.target)  # R37
-    both = night.rules.opt(night.state, "grumpy_list_both_guards")
+    if night.state.by_name[action.target].role != "lupo_scorbutico":
+        return  # nobody visits the Lupo Scorbutico (night.visit, inline)
+    both = night.state.options["inq.grumpy_list_both_guards"]
     for guard in guards if both else [night.state.by_name[action.actor]]:
         night.visit(guard, action.target)  # INQ-D13: both Guards are listed
 
@@ -124,7 +129,7 @@ def lupi(night: Night) -> None:
     if victim.name == night.protected:
         out.why(msg("inq.trace.protected", "INQ-R35", target=victim.name))
         return
-    if night.rules.opt(state, "record_maul_executor"):
+    if state.options["inq.record_maul_executor"]:
         out.why(msg("inq.trace.maul_by", "INQ-R54, INQ-D12", target=victim.name, wolf=action.actor))
     else:
         out.why(msg("inq.trace.maul", "INQ-R54, INQ-D12", target=victim.name))
@@ -165,8 +170,10 @@ def templare(night: Night) -> None:
     """INQ-R50, R52, INQ-D14: the Templare's designation for tonight, read when he dies
     (a dead player named is accepted and has no effect)."""
     action = night.chosen.get("designate")
-    if action is not None or night.state.statuses:
-        night.rules.designate(night.state, [action] if action else [])
+    if action is not None:
+        night.rules.designate(night.state, [action])
+    elif not night.state.options["inq.templar_designation_persists"]:
+        night.rules.designate(night.state, [])
 
 
 # The night's steps (INQ-R63; the Templare's designation, INQ-R52, and the visitor list,

@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from roles.engine.abilities import Ability, available, check_ability
 from roles.engine.channels import Channel, cemetery, living
 from roles.engine.errors import RuleViolation
-from roles.engine.mechanics import blocked_night
+from roles.engine.mechanics import PACK_BLOCKED, blocked_night
 from roles.engine.messages import Role, msg
 from roles.engine.model import Action, GameState, PhaseOutcome, Player, Status, Vote
 from roles.engine.ruleset import Ruleset
 from roles.inquisizione import messages as messages  # declares the setup's message ids
 from roles.inquisizione import night
-from roles.inquisizione.abilities import ABILITIES, DESIGNATE, MAUL, NO_ABILITY_RULE, PROTECT
+from roles.inquisizione.abilities import (
+    ABILITIES,
+    DESIGNATE,
+    MAUL,
+    NO_ABILITY_RULE,
+    PROTECT,
+    REDIRECT,
+)
 
 
 class Inquisizione(Ruleset):
@@ -29,6 +37,7 @@ class Inquisizione(Ruleset):
     night_steps = night.STEPS
     suspect_values = frozenset({"losco", "eretico"})  # INQ-R27 (Veggente), INQ-R44
     result_kinds = messages.RESULTS
+    target_checks = frozenset({PROTECT, MAUL})
 
     # -- the deal (INQ §11, INQ-R34, R42, R43, R53, R56, INQ-D23) ------------------------
 
@@ -36,23 +45,21 @@ class Inquisizione(Ruleset):
         if draws:
             raise RuleViolation(msg("deal.unknown_draw", draw=repr(next(iter(draws)))), "spec",
                                 phase="setup")  # fmt: skip
-        players = state.players
-        guards = [p for p in players if p.role == "guardia_gemella"]
-        pack = [p for p in players if p.role in ("lupo_mannaro", "lupo_scorbutico")]
-        pair = [p for p in players if p.role in ("boia", "templare")]
-        both_know = self.opt(state, "boia_templar_know_each_other")
-        for p in players:
-            knows: list[Player] = []
-            if p.role == "guardia_gemella":
-                knows = [q for q in guards if q is not p]
-            elif p.role == "lupo_mannaro":
-                knows = [q for q in pack if q is not p]
-            elif p.role == "inquisitore":
-                knows = pair
-            elif p.role in ("boia", "templare") and both_know:
-                knows = [q for q in pair if q is not p]
-            if knows:
-                outcome.tell(p.name, "knows", None, [q.name for q in knows])
+        groups = state.groups  # dealt role -> holders in seat order (nobody has turned yet)
+        guards = groups.get("guardia_gemella", ())
+        werewolves = groups.get("lupo_mannaro", ())
+        pack = sorted((*werewolves, *groups.get("lupo_scorbutico", ())), key=_seat)
+        pair = sorted((*groups.get("boia", ()), *groups.get("templare", ())), key=_seat)
+        told: list[tuple[Player, Sequence[Player]]] = [(p, guards) for p in guards]
+        told += [(p, pack) for p in werewolves]
+        told += [(p, pair) for p in groups.get("inquisitore", ())]
+        if state.options["inq.boia_templar_know_each_other"]:
+            told += [(p, pair) for p in pair]
+        told.sort(key=_first_seat)  # the results in seat order
+        for p, group in told:
+            names = [q.name for q in group if q is not p]
+            if names:
+                outcome.tell(p.name, "knows", None, names)
 
     # -- legality ---------------------------------------------------------------------
 
@@ -83,16 +90,17 @@ class Inquisizione(Ruleset):
         if action.vision or action.during or action.fake_role:
             raise self.violation(label, actor, msg("action.extra_field"),
                                  ability.rule)  # fmt: skip
-        if label == "N0" and ability.key == "redirect" and not self.opt(state, "postino_on_n0"):
+        if label == "N0" and ability is REDIRECT and not state.options["inq.postino_on_n0"]:
             raise self.violation(label, actor, msg("action.not_n0_act"), "INQ-D10")
 
         if ability is PROTECT:
-            self.check_guards_alive(state, label, actor)
+            for guard in state.groups.get("guardia_gemella", ()):  # INQ-R38, inline: hot path
+                if not guard.alive:
+                    self.check_guards_alive(state, label, actor)
         elif ability is MAUL and label != "N0":
             self.check_may_maul(state, label, actor)
 
-        remembered = ability.repeat_rule or ability.never_twice_rule  # by group, for the Guards
-        owner = self.slot_owner(actor) if remembered else None
+        owner = self.slot_owner(actor) if ability.remembered else None  # the Guards' by group
         check_ability(self, state, label, actor, action, ability, owner=owner)
         return None if ability.shared else ability.key
 
@@ -100,11 +108,11 @@ class Inquisizione(Ruleset):
         self, state: GameState, label: str, actor: Player, ability: Ability, target: Player
     ) -> None:
         if ability is PROTECT and target.role == "guardia_gemella":
-            if not self.opt(state, "guards_can_protect_partner"):
+            if not state.options["inq.guards_can_protect_partner"]:
                 raise self.violation(label, actor, msg("inq.protect_guard", target=target.name),
                                      "INQ-D11")  # fmt: skip
         elif ability is MAUL and target.role in ("lupo_mannaro", "lupo_scorbutico"):  # noqa: SIM102
-            if not self.opt(state, "wolves_can_target_wolves"):
+            if not state.options["inq.wolves_can_target_wolves"]:
                 raise self.violation(label, actor, msg("inq.maul_wolf", target=target.name),
                                      "INQ-D12")  # fmt: skip
 
@@ -129,7 +137,7 @@ class Inquisizione(Ruleset):
 
     def maul_blocked(self, state: GameState, label: str) -> bool:
         """INQ-R61, INQ-D25: no maul the night after the Martire was mauled."""
-        return blocked_night(state, int(label[1:]) * 2)
+        return PACK_BLOCKED in state.statuses and blocked_night(state, int(label[1:]) * 2)
 
     def can_use(self, state: GameState, label: str, player: Player, ability: Ability) -> bool:
         if not (player.alive and available(state, label, player, ability)):
@@ -157,7 +165,7 @@ class Inquisizione(Ruleset):
     def designate(self, state: GameState, actions: list[Action]) -> None:
         """INQ-R52, INQ-D14: the Templare's standing designation, changeable until the
         deadline; with ``templar_designation_persists`` off it holds for one phase only."""
-        if not self.opt(state, "templar_designation_persists"):
+        if not state.options["inq.templar_designation_persists"]:
             state.statuses.pop(night.DESIGNATION, None)
         for action in actions:
             actor = state.by_name[action.actor]
@@ -176,8 +184,10 @@ class Inquisizione(Ruleset):
         self, state: GameState, outcome: PhaseOutcome, actions: list[Action], votes: list[Vote]
     ) -> None:
         """INQ §9: the tally with the Boia's secret and triple vote, then the consequences."""
-        self.designate(state, actions)
-        if not self.opt(state, "boia_secret_withdrawable"):
+        options = state.options
+        if actions or not options["inq.templar_designation_persists"]:
+            self.designate(state, actions)
+        if not options["inq.boia_secret_withdrawable"]:
             for vote in votes:
                 if vote.secret and vote.target is None and not vote.abstain:
                     raise self.violation(outcome.phase, state.by_name[vote.voter],
@@ -235,12 +245,20 @@ class Inquisizione(Ruleset):
     def faction_winners(self, state: GameState, factions: list[str]) -> set[str]:
         names = super().faction_winners(state, factions)
         if factions[0] in ("eresia", "inquisizione"):  # INQ-R25, INQ-D4
-            must_survive = self.opt(state, "farmer_must_survive")
+            must_survive = state.options["inq.farmer_must_survive"]
             names |= {
                 p.name for p in state.players
                 if p.role == "contadino" and (p.alive or not must_survive)
             }  # fmt: skip
         return names
+
+
+def _seat(player: Player) -> int:
+    return player.seat
+
+
+def _first_seat(told: tuple[Player, Sequence[Player]]) -> int:
+    return told[0].seat
 
 
 __all__ = ["DESIGNATE", "MAUL", "Inquisizione"]

@@ -115,7 +115,7 @@ def notaio(night: Night, owner: Player) -> None:
         name for name in state.death_order
         if name in state.wills and state.death_phase[name] < night.index
     ]  # fmt: skip
-    if night.rules.opt(state, "notary_delivery") == "since_last":
+    if state.options["www.notary_delivery"] == "since_last":
         delivered = state.wills_delivered
         authors = [name for name in authors if name not in delivered]
         delivered.update(authors)
@@ -155,7 +155,7 @@ def bandito(night: Night, phase: str, owner: Player | None, owner_alive: bool) -
     state, out = night.state, night.outcome
     assert action.target is not None  # a targeted ability: checked as submitted
     target = state.by_name[action.target]
-    told_failure = night.rules.opt(state, "bandit_told_failure")
+    told_failure = state.options["www.bandit_told_failure"]
     if owner_alive and owner is not None:
         out.tell(bandit.name, "recruit", target.name, "exposed")
         out.tell(bandit.name, "recognized", None, owner.name)
@@ -171,7 +171,7 @@ def bandito(night: Night, phase: str, owner: Player | None, owner_alive: bool) -
             out.tell(bandit.name, "recruit", target.name, "failed")
         out.why(msg("www.trace.bandit_shot", "WWW-R59, WWW-D29", target=target.name,
                     bandit=bandit.name, role=Role("bandito")))  # fmt: skip
-        if night.rules.opt(state, "bandit_shooter_informed"):
+        if state.options["www.bandit_shooter_informed"]:
             out.tell(target.name, "recognized", None, bandit.name)  # WWW-D11
     elif target.faction != "legge":
         if told_failure:
@@ -202,9 +202,7 @@ def pistolero(night: Night, phase: str, owner: Player | None, owner_alive: bool)
     target = state.by_name[action.target]
     if not target.alive:
         return
-    if target.role == "cacciatore_di_taglie" and night.rules.opt(
-        state, "hunter_immune_to_pistolero"
-    ):
+    if target.role == "cacciatore_di_taglie" and state.options["www.hunter_immune_to_pistolero"]:
         out.why(msg("www.trace.immune", "WWW-R85, WWW-D12", target=target.name))
         return
     night.mark(target, "pistolero")
@@ -225,7 +223,7 @@ def law_phase(role: str, own_step: Callable[[Night, Player], None]) -> Callable[
         counts_alive = (
             owner is not None
             and owner_alive
-            and (night.rules.opt(night.state, "converted_owner_counts") or owner.faction == "legge")
+            and (night.state.options["www.converted_owner_counts"] or owner.faction == "legge")
         )  # WWW-D10
         bandito(night, role, owner, counts_alive)
         pistolero(night, role, owner, counts_alive)
@@ -247,7 +245,7 @@ def attacks_allowed(rules: WildWestWolf, state: GameState, index: int) -> int:
     blocked = blocked_night(state, index)  # WWW-R91
     revenge = state.status(REVENGE, index) is not None  # WWW-R69
     if blocked and revenge:
-        return 0 if rules.opt(state, "pianist_block_beats_revenge") else 2  # WWW-D18
+        return 0 if state.options["www.pianist_block_beats_revenge"] else 2  # WWW-D18
     if blocked:
         return 0
     return 2 if revenge else 1
@@ -288,7 +286,7 @@ def _target(action: Action) -> str | None:
 
 def attack(night: Night, victim: Player) -> None:
     """WWW-R77 with the Cacciatore's immunity, the Vicesceriffo's sacrifice, the Pianista."""
-    state, out, rules = night.state, night.outcome, night.rules
+    state, out = night.state, night.outcome
     if not victim.alive:
         return
     if victim.role == "cacciatore_di_taglie":
@@ -302,7 +300,7 @@ def attack(night: Night, victim: Player) -> None:
         and deputy is not None
         and deputy.alive
         and deputy.faction == "legge"
-        and (rules.opt(state, "deputy_saves_on_double") or not deputy_attacked)
+        and (state.options["www.deputy_saves_on_double"] or not deputy_attacked)
     ):
         out.why(msg("www.trace.deputy", "WWW-R50, WWW-R54", target=victim.name,
                     deputy=deputy.name, role=Role("vicesceriffo")))  # fmt: skip
@@ -335,7 +333,7 @@ def vision(night: Night) -> None:
     if role == "pianista" and disguise is not None and disguise.value:
         role = disguise.value
     night.outcome.tell(shaman.name, "vision", target.name, role)
-    if night.rules.opt(night.state, "shaman_reports_conversion"):  # WWW-D9, switched
+    if night.state.options["www.shaman_reports_conversion"]:  # WWW-D9, switched
         converted = target.faction != night.rules.setup.cards[target.dealt_role].faction
         night.outcome.tell(shaman.name, "converted", target.name, converted)
 
@@ -355,10 +353,10 @@ def spotted(night: Night) -> None:
     found = None
     if others:
         found = night.rules.draw(state, f"maestrina:{night.index}", others)
-        value = found.role if night.rules.opt(state, "teacher_learns_role") else found.name
+        value = found.role if state.options["www.teacher_learns_role"] else found.name
         out.tell(teacher.name, "spotted", None, value)
     told = living
-    if night.rules.opt(state, "teacher_revealed_to") == "spotted_indian":
+    if state.options["www.teacher_revealed_to"] == "spotted_indian":
         told = [found] if found is not None else living  # the Capo alone still learns (R40)
     for indian in told:
         out.tell(indian.name, "spotted_by", None, teacher.name)
@@ -397,11 +395,11 @@ def vip(night: Night) -> None:
     """WWW-R66, R70, R71, WWW-D17: the living Capo learns whether each victim was a VIP."""
     if not night.attack_killed:
         return
-    state, rules = night.state, night.rules
+    state = night.state
     chief = state.holder("capo_indiano")
     if chief is None or not chief.alive:
         return
-    vips = set(VIP_ROLES) | ({"sceriffo"} if rules.opt(state, "sheriff_is_vip") else set())
+    vips = set(VIP_ROLES) | ({"sceriffo"} if state.options["www.sheriff_is_vip"] else set())
     for victim in night.attack_killed:
         night.outcome.tell(
             chief.name, "vip", victim.name, "vip" if victim.dealt_role in vips else "non_vip"

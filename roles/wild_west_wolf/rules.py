@@ -52,6 +52,7 @@ class WildWestWolf(Ruleset):
     suspect_values = frozenset({"indiano"})  # WWW-R34: the Maresciallo finds an Indian
     result_kinds = messages.RESULTS
     action_fields = ("during", "fake_role", "vision")
+    target_checks = frozenset({PACK_KILL})
 
     # -- the deal (WWW §11, WWW-R56, R60, R76, R79) -----------------------------------
 
@@ -59,7 +60,7 @@ class WildWestWolf(Ruleset):
         players = state.players
         pair = [p for p in players if p.role in ("bandito", "pistolero")]
         indians = [p for p in players if p.role in INDIANS]
-        know_roles = self.opt(state, "indians_know_roles")
+        know_roles = state.options["www.indians_know_roles"]
         for p in players:
             if p in pair:
                 outcome.tell(p.name, "knows", None, [q.name for q in pair if q is not p])
@@ -88,7 +89,7 @@ class WildWestWolf(Ruleset):
             target = picked
         state.draws[night.BOUNTY] = target.name
         outcome.tell(hunter.name, "bounty", None, target.name)
-        if self.opt(state, "hunter_told_target_role"):  # WWW-D21, switched
+        if state.options["www.hunter_told_target_role"]:  # WWW-D21, switched
             outcome.tell(hunter.name, "bounty_role", target.name, target.role)
         outcome.why(msg("www.trace.bounty", "WWW-R79", hunter=hunter.name,
                         role=Role("cacciatore_di_taglie"), target=target.name))  # fmt: skip
@@ -147,8 +148,13 @@ class WildWestWolf(Ruleset):
 
     def check_action(self, state: GameState, label: str, action: Action) -> str | None:
         actor = state.by_name[action.actor]
-        ability = self.ability_for(actor, action, label)
-        if label[0] == "N" and label != "N0" and ability is FAKE_ROLE:
+        role = actor.dealt_role
+        abilities = ABILITIES.get(role)
+        if abilities and role != "sciamano" and not action.vision:  # ability_for, inline
+            ability = abilities[0]
+        else:
+            ability = self.ability_for(actor, action, label)
+        if ability is FAKE_ROLE and label[0] == "N" and label != "N0":
             raise self.violation(label, actor, msg("www.fake_role_n0"), "WWW-R90")
         if ability is PACK_KILL:
             if label == "N0":
@@ -173,7 +179,7 @@ class WildWestWolf(Ruleset):
         if (
             ability is PACK_KILL
             and target.faction == "indiani"
-            and not self.opt(state, "indians_can_target_indians")
+            and not state.options["www.indians_can_target_indians"]
         ):
             raise self.violation(label, actor, msg("www.attack_indian", target=target.name),
                                  "WWW-D19")  # fmt: skip
@@ -209,7 +215,7 @@ class WildWestWolf(Ruleset):
         self, state: GameState, outcome: PhaseOutcome, actions: list[Action], votes: list[Vote]
     ) -> None:
         executed = self.run_vote(
-            state, outcome, votes, decisive_rule=self.opt(state, "rinnegato_decisive_vote")
+            state, outcome, votes, decisive_rule=state.options["www.rinnegato_decisive_vote"]
         )
         if executed is not None:
             state.set_status(Status(night.EXECUTED, state.phase_index + 1, executed.name))
@@ -257,7 +263,7 @@ class WildWestWolf(Ruleset):
 
     def channels(self, state: GameState) -> list[Channel]:
         """WWW-R5..R7, WWW-D25: the Indians' chat and the Cemetery, nothing else."""
-        departed = self.opt(state, "departed_cemetery_access")
+        departed = state.options["www.departed_cemetery_access"]
         return [
             Channel("indiani", "Indiani", living(state, (), by_faction="indiani")),
             cemetery(state, departed=departed),
@@ -272,7 +278,7 @@ class WildWestWolf(Ruleset):
         index = state.death_phase[name]
         if index % 2 == 0:  # died in night k: noon of day k+1
             return (f"D{index // 2 + 1}", "12:00")
-        return (f"D{index // 2 + 1}", self.opt(state, "day_death_will_deadline"))
+        return (f"D{index // 2 + 1}", state.options["www.day_death_will_deadline"])
 
     # -- wins (WWW §6) ---------------------------------------------------------------
 
