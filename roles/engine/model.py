@@ -233,6 +233,17 @@ class GameState:
             groups[p.dealt_role] = (p,) if held is None else (*held, p)
         self.groups = groups
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # pickled by its fields, the same compiled (roles/native.py) or not: a compiled
+        # class is unpickled through its __init__, which needs the deal
+        return _restore_state, (
+            self.setup, self.seed, self.options, self.players, self.by_name, self.phase_index,
+            self.used, self.draws, self.targets, self.statuses, self.wills,
+            self.wills_delivered, self.death_order, self.death_phase, self.goal_met,
+            self.winners, self.winning_factions, self.corrections, self.step, self.marked,
+            self.groups,
+        )  # fmt: skip
+
     def dealt(self, role: str) -> tuple[Player, ...]:
         """The players dealt ``role``, in seat order (the deal never changes)."""
         return self.groups.get(role, ())
@@ -309,3 +320,23 @@ def phase_index(label: str) -> int:
     if n < 1:
         raise ValueError("days start at D1")
     return 2 * n - 1
+
+
+def _restore_state(
+    setup: str, seed: int, options: dict[str, Any], players: list[Player],
+    by_name: dict[str, Player], phase_index: int, used: set[tuple[str, str]],
+    draws: dict[str, str], targets: dict[tuple[str, str], PastTargets],
+    statuses: dict[str, Status], wills: dict[str, str], wills_delivered: set[str],
+    death_order: list[str], death_phase: dict[str, int], goal_met: set[str],
+    winners: list[str] | None, winning_factions: list[str] | None,
+    corrections: tuple[Correction, ...], step: str, marked: list[tuple[Player, str]],
+    groups: dict[str, tuple[Player, ...]],
+) -> GameState:  # fmt: skip
+    """A pickled :class:`GameState` back (see its ``__reduce__``)."""
+    state = GameState(setup, seed, options, players, by_name, phase_index)
+    state.used, state.draws, state.targets, state.statuses = used, draws, targets, statuses
+    state.wills, state.wills_delivered = wills, wills_delivered
+    state.death_order, state.death_phase, state.goal_met = death_order, death_phase, goal_met
+    state.winners, state.winning_factions = winners, winning_factions
+    state.corrections, state.step, state.marked, state.groups = corrections, step, marked, groups
+    return state
