@@ -10,6 +10,7 @@ import datetime as dt
 import re
 
 import pytest
+import time_machine
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
@@ -227,6 +228,14 @@ def test_10_escape_covers_line_starts_and_html():
 
 def test_9_a_flooding_player_is_throttled_with_a_clear_message(client, gm_user, settings):
     settings.TABULA_SUBMIT_RATE = "5/m"
+    # The limit counts per minute window: start the burst as a minute begins, so a window
+    # turning over mid-test cannot let more through (ahead of the database's clock).
+    minute = (timezone.now() + dt.timedelta(minutes=1)).replace(second=1, microsecond=0)
+    with time_machine.travel(minute, tick=True):
+        flood(client, gm_user)
+
+
+def flood(client, gm_user) -> None:
     game, day = day_one(gm_user)
     sheriff = game.players.get(role="sceriffo")
     targets = [p for p in game.players.exclude(pk=sheriff.pk)]
