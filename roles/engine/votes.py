@@ -139,14 +139,7 @@ def _count_latest(
                     continue
             else:
                 w = 1
-            entry = tally.get(target)
-            if entry is None:
-                tally[target] = [w, key, voter]
-            else:
-                entry[0] += w
-                if key > entry[1]:
-                    entry[1] = key
-                    entry[2] = voter
+            _add_ballot(tally, target, w, key, voter)
     if secret:
         for voter, (target, _) in secret.items():
             if target is not None:
@@ -158,14 +151,7 @@ def _count_latest(
                     w = 1
                 shown = public.get(voter)
                 key = shown[1] if shown is not None else LATEST  # INQ-R49
-                entry = tally.get(target)
-                if entry is None:
-                    tally[target] = [w, key, voter]
-                else:
-                    entry[0] += w
-                    if key > entry[1]:
-                        entry[1] = key
-                        entry[2] = voter
+                _add_ballot(tally, target, w, key, voter)
     if not tally:
         return Execution(None, {})
     totals = {target: entry[0] for target, entry in tally.items()}
@@ -177,6 +163,18 @@ def _count_latest(
             executed, best = target, entry
     assert best is not None
     return Execution(executed, totals, best[2])
+
+
+def _add_ballot(tally: dict[str, list], target: str, w: int, key: tuple, voter: str) -> None:
+    """A true vote into the tally: the target's total, and his decisive (latest) vote."""
+    entry = tally.get(target)
+    if entry is None:
+        tally[target] = [w, key, voter]
+    else:
+        entry[0] += w
+        if key > entry[1]:
+            entry[1] = key
+            entry[2] = voter
 
 
 def _tipping_voter(
