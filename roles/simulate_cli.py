@@ -127,7 +127,9 @@ def text_report(figures: dict[str, Any], lang: str = "it") -> str:
         f"{words['length']}: {length['mean']:.2f} [{length['low']:.2f}, {length['high']:.2f}]"
     )
     lines.append(words["powers"])
-    lines += [f"  {row['card']} {words[row['kind']]}: {_pct(row)}" for row in figures["powers"]]
+    cards = load_setup(figures["setup"]).cards  # the cards by name, as the setup calls them
+    lines += [f"  {cards[row['card']].name} {words[row['kind']]}: {_pct(row)}"
+              for row in figures["powers"]]  # fmt: skip
     if "versus" in figures:
         lines.append(words["versus"])
         lines += [f"  {row['name']:<16} {_pct(row)}" for row in figures["versus"]["factions"]]

@@ -141,3 +141,17 @@ def test_the_command_prints_the_figures_as_json():
     assert figures["versus"]["games"] == 600
     assert figures["versus"]["factions"][1]["count"] == 600
     assert figures["comparison_sentences"]["it"][1].startswith("Blu vince")
+
+
+def test_the_command_names_the_cards_as_the_setup_does():
+    out = io.StringIO()
+    args = argparse.Namespace(
+        setup="inquisizione", games=200, option=[], swap=None, versus_option=[],
+        versus_swap=None, model="informed", jobs=1, seed=3, json=False, lang="it",
+    )  # fmt: skip
+    simulate(args, out)
+    text = out.getvalue()
+    assert "Poteri decisivi" in text
+    assert "Inquisitore ha trovato un sospetto" in text
+    assert "guardia_gemella" not in text
+    assert "inquisitore ha" not in text
