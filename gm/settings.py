@@ -84,7 +84,7 @@ MIDDLEWARE = [
     "gm.middleware.RequestStartMiddleware",  # first: the time a submission reached the site
     "django.middleware.security.SecurityMiddleware",
     "gm.middleware.RequestCharsetMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "gm.csp.CachedCSPMiddleware",  # django-csp's, the policy text built once per process
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "gm.middleware.LanguageMiddleware",
