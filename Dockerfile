@@ -29,7 +29,7 @@ RUN SECRET_KEY=collectstatic-only DEBUG=false python manage.py collectstatic --n
     && mkdir -p /app/var && chown -R tabula /app/var
 USER tabula
 EXPOSE 8000
-# Three sync workers: a vote is CPU-bound (~9 ms of Python, ~2 ms of PostgreSQL) with short
+# Three sync workers: a vote is CPU-bound (~5.5 ms of Python, ~1.5 ms of PostgreSQL) with short
 # database and Redis waits, so a third worker keeps two cores busy while one waits; more
 # workers only add memory (bench/web.py measures this command as written).
 CMD ["gunicorn", "gm.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", \
