@@ -194,8 +194,6 @@ CACHES = {
         "TIMEOUT": 3600,
     }
 }
-RATELIMIT_USE_CACHE = "default"
-RATELIMIT_FAIL_OPEN = True  # a cache outage lets requests through (gm.throttle logs it)
 # Sessions live in the database only: a Redis outage must not log anyone out or turn the
 # pages with a session into errors (issue 9, #8). Django's db store, read in plain SQL.
 SESSION_ENGINE = "gm.sessions"
