@@ -12,7 +12,6 @@ import inspect
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
@@ -39,6 +38,9 @@ from roles.engine.setups import Setup, SetupError, load_setup
 from roles.engine.votes import count_votes
 
 T = TypeVar("T")
+
+# Each ruleset class's version (Ruleset.version), digested once per process.
+_VERSIONS: dict[type, str] = {}
 
 
 # A setup's rules subclass this (compiled ones and, for a setup outside roles/native.py's
@@ -99,16 +101,23 @@ class Ruleset(ABC):
 
     # -- options -------------------------------------------------------------------
 
-    @cached_property
+    @property
     def version(self) -> str:
         """The rules version: the setup's declared ``version`` and a digest of what decides
-        an outcome (the setup's package and the generic engine), so any change shows."""
-        package = Path(inspect.getfile(type(self))).parent
-        engine = Path(__file__).parent
-        digest = hashlib.blake2b(digest_size=6)
-        for path in sorted([*package.glob("*.py"), *package.glob("*.yaml"), *engine.glob("*.py")]):
-            digest.update(path.name.encode() + path.read_bytes())
-        return f"{self.key}@{self.setup.version}+{digest.hexdigest()}"
+        an outcome (the setup's package and the generic engine), so any change shows.
+        Digested once per class and process (every vote asks for it: games/snapshot.py; a
+        compiled class keeps no ``cached_property``, so the cache is the module's)."""
+        cls = type(self)
+        known = _VERSIONS.get(cls)
+        if known is None:
+            package = Path(inspect.getfile(cls)).parent
+            engine = Path(__file__).parent
+            digest = hashlib.blake2b(digest_size=6)
+            files = [*package.glob("*.py"), *package.glob("*.yaml"), *engine.glob("*.py")]
+            for path in sorted(files):
+                digest.update(path.name.encode() + path.read_bytes())
+            known = _VERSIONS[cls] = f"{self.key}@{self.setup.version}+{digest.hexdigest()}"
+        return known
 
     def draws_made(self, state: GameState) -> dict[str, str]:
         """The deal's secret draws, by name (the site stores them by seat)."""
@@ -154,7 +163,7 @@ class Ruleset(ABC):
         self.start(state, outcome, dict(draws or {}))
         return state, outcome
 
-    @cached_property
+    @property
     def deck(self) -> list[str]:
         """The setup's dealt cards, sorted: what a legal deal's roles sort to."""
         return sorted(self.setup.dealt_cards)

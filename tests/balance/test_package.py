@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from roles.engine.registry import ruleset_class
+from roles.engine import ruleset as ruleset_module
+from roles.engine.registry import ruleset_class, ruleset_for
 from tests.conftest import ROOT
 
 BALANCE = ROOT / "roles" / "balance"
@@ -56,7 +57,9 @@ def test_the_rules_version_digests_the_engine_and_the_setup_not_the_study(setup,
         return original(self)
 
     monkeypatch.setattr(Path, "read_bytes", recording)
-    rules = ruleset_class(setup)()  # a fresh instance: the version is a cached property
+    rules = ruleset_class(setup)()
+    # the version is digested once per class and process: forget it for this test
+    monkeypatch.delitem(ruleset_module._VERSIONS, type(rules), raising=False)
     version = rules.version
     assert version.startswith(f"{setup}@")
     package = Path(__import__(type(rules).__module__, fromlist=["_"]).__file__).resolve().parent
@@ -64,3 +67,14 @@ def test_the_rules_version_digests_the_engine_and_the_setup_not_the_study(setup,
     expected |= {p.resolve() for p in (*package.glob("*.py"), *package.glob("*.yaml"))}
     assert set(read) == expected
     assert not [p for p in read if BALANCE.resolve() in p.parents]
+
+
+def test_the_rules_version_is_digested_once_per_process(monkeypatch):
+    """Every vote asks for the version (games/snapshot.py keys the phase's snapshot on it):
+    once known, asking again reads no file, from any instance of the class."""
+    assert ruleset_for("wild-west-wolf").version.startswith("wild-west-wolf@")
+    read: list[Path] = []
+    original = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: read.append(self) or original(self))
+    assert ruleset_for("wild-west-wolf").version == ruleset_class("wild-west-wolf")().version
+    assert read == []
