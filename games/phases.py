@@ -19,7 +19,7 @@ from games.engine import Inputs, Rebuilt, gather_inputs, rebuild, replay
 from games.kept import submissions_keep
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.posts import FORMATS, render
-from games.rows import columns, from_row, insert_pair
+from games.rows import columns, from_row, hot_cursor, insert_pair
 from games.services import audit, audit_event, next_deadline
 from games.snapshot import Opening, opening_state, snapshots_invalidate
 from games.wills import will_desk
@@ -59,7 +59,7 @@ def _open_for_submissions(
     phase of another game is refused like a closed one. One query on PostgreSQL: the row,
     the database clock and whether an earlier phase is still unresolved."""
     if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
+        with hot_cursor() as cursor:
             cursor.execute(_LOCK_OPEN, [Phase.Status.COMMITTED, phase.pk, phase.game_id])
             row = cursor.fetchone()
         locked, now = None, None

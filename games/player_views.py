@@ -20,7 +20,7 @@ from games.forms_input import PlayerActionForm, PlayerVoteForm, WillForm, form_e
 from games.forms_player import vote_forms
 from games.models import Game, Phase, Player, TopicSettings
 from games.phases import Cast, action_submit, open_phases, vote_record, will_save
-from games.rows import columns, from_row
+from games.rows import columns, from_row, hot_cursor
 from games.selectors import player_page
 from games.services import player_for_token
 from games.vote_form import vote_form_html
@@ -90,7 +90,7 @@ def session_voter(request: HttpRequest, target: str) -> tuple[Player, Player | N
         topic=TopicSettings._meta.db_table, players=Player._meta.db_table,
         games=Game._meta.db_table,
     )  # fmt: skip
-    with connection.cursor() as cursor:
+    with hot_cursor() as cursor:
         cursor.execute(query, [target, pk])
         row = cursor.fetchone()
     if row is None:

@@ -17,10 +17,9 @@ from typing import Any
 from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore as DatabaseStore
 from django.contrib.sessions.models import Session
-from django.db import connection
 from django.utils import timezone
 
-from games.rows import columns, from_row
+from games.rows import columns, from_row, hot_cursor
 
 _READ = "SELECT {} FROM {} WHERE session_key = %s AND expire_date > %s".format(
     ", ".join(f'"{c}"' for c in columns(Session)), Session._meta.db_table
@@ -50,7 +49,7 @@ class SessionStore(DatabaseStore):
     def _get_session_from_db(self) -> Session | None:
         if self.session_key is None:  # no cookie, or a malformed one
             return None
-        with connection.cursor() as cursor:
+        with hot_cursor() as cursor:
             cursor.execute(_READ, [self.session_key, timezone.now()])
             row = cursor.fetchone()
         if row is None:

@@ -131,6 +131,9 @@ if _engine not in {"django.db.backends.postgresql", "django.db.backends.sqlite3"
     )
 DATABASES["default"]["CONN_MAX_AGE"] = _read("CONN_MAX_AGE", int, 0)
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# PostgreSQL: the vote's few fixed statements are prepared once per connection
+# (games.rows.hot_cursor). Set false behind a connection pooler in transaction mode.
+TABULA_PREPARED_STATEMENTS: bool = _read("TABULA_PREPARED_STATEMENTS", bool, True)
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     VAR_DIR.mkdir(exist_ok=True)
     # WAL + a busy timeout let the web server and the worker share the file.

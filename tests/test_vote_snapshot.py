@@ -293,3 +293,41 @@ def test_a_snapshot_kept_by_the_other_engine_implementation_is_rebuilt(gm_user, 
     other = "py" if implementation() == "mypyc" else "mypyc"
     monkeypatch.setattr(snapshot, "implementation", lambda: other)
     assert snapshot._stored(day, rules) is None
+
+
+def _prepared() -> list[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [row[0] for row in cursor.fetchall()]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL prepares")
+@pytest.mark.django_db(transaction=True)  # a connection of the test's own
+@pytest.mark.parametrize("enabled", [False, True])
+def test_the_votes_statements_are_prepared_once_per_connection(client, gm_user, settings,
+                                                               enabled):  # fmt: skip
+    """PostgreSQL parses and plans the vote's fixed statements (the session, the voter, the
+    phase locked, the submission with its event) once per connection, not on every vote;
+    ``TABULA_PREPARED_STATEMENTS=false`` (behind a transaction-mode pooler) prepares none.
+    Every vote is stored either way."""
+    settings.TABULA_PREPARED_STATEMENTS = enabled
+    connection.close()  # a new connection: nothing prepared yet
+    game = make_game(gm_user)
+    day = day_one(game, gm_user)
+    sheriff, indian, cowboy = (game.players.get(role=r) for r in ("sceriffo", "indiano", "pastore"))
+    login_as(client, sheriff)
+    assert _prepared() == []
+    for n in range(7):
+        target = (indian, cowboy)[n % 2]
+        response = client.post(reverse("player_vote"), {"target": target.name, "phase": day.pk},
+                               headers={"HX-Request": "true"})  # fmt: skip
+        assert "Voto registrato." in response.content.decode()
+    prepared = _prepared()
+    if not enabled:
+        assert prepared == []
+    else:
+        assert any("FOR SHARE" in s for s in prepared), prepared  # the phase locked
+        assert any("django_session" in s for s in prepared), prepared
+        assert any("INSERT INTO" in s and "games_submission" in s for s in prepared), prepared
+    stored = Submission.objects.filter(phase=day, player=sheriff).order_by("at", "pk")
+    assert [s.target_id for s in stored] == [(indian, cowboy)[n % 2].pk for n in range(7)]
