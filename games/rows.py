@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.backends.utils import CursorWrapper
 from django.db.models import Model
 
@@ -28,18 +28,36 @@ def hot_cursor() -> CursorWrapper:
     after :data:`PREPARE_AFTER` runs) instead of on every vote; Django's own cursor
     otherwise. Django keeps prepared statements off (for transaction-mode connection
     poolers), and so do its other cursors: they bind on the client, which never prepares.
-    ``TABULA_PREPARED_STATEMENTS=false`` turns this off behind such a pooler."""
-    if connection.vendor != "postgresql" or not settings.TABULA_PREPARED_STATEMENTS:
-        return connection.cursor()
+    ``TABULA_PREPARED_STATEMENTS=false`` turns this off behind such a pooler.
+
+    The underlying cursor is kept for the connection (closing the wrapper keeps it): a
+    caller runs its statement and reads its rows before the next one asks for it."""
+    db = connections[DEFAULT_DB_ALIAS]
+    if db.vendor != "postgresql" or not settings.TABULA_PREPARED_STATEMENTS:
+        return db.cursor()
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    raw = db.connection
+    kept = db.__dict__.get("hot_cursor")
+    if kept is None or kept.connection is not raw:
+        with db.wrap_database_errors:
+            if raw.prepare_threshold is None:  # this connection's other cursors never prepare
+                raw.prepare_threshold = PREPARE_AFTER
+            kept = db.__dict__["hot_cursor"] = _kept_cursor_class()(raw)
+    return db._prepare_cursor(kept)
+
+
+@cache
+def _kept_cursor_class() -> type:
+    """Django's server-binding cursor, closed only with its connection (PostgreSQL only:
+    imported when first needed)."""
     from django.db.backends.postgresql.base import ServerBindingCursor
 
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    raw = connection.connection
-    with connection.wrap_database_errors:
-        if raw.prepare_threshold is None:  # this connection's other cursors never prepare
-            raw.prepare_threshold = PREPARE_AFTER
-        return connection._prepare_cursor(ServerBindingCursor(raw))
+    class KeptCursor(ServerBindingCursor):
+        def close(self) -> None:
+            pass  # reused by the next hot statement; the connection's close ends it
+
+    return KeptCursor
 
 
 @cache
