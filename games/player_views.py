@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -103,7 +103,7 @@ def session_voter(request: HttpRequest, target: str) -> tuple[Player, Player | N
     player.votes_in_topic, target_pk = bool(row[-2]), row[-1]
     if target_pk is None:
         return player, None
-    return player, Player.from_db(connection.alias, ["id", "game_id", "name"],
+    return player, Player.from_db(DEFAULT_DB_ALIAS, ["id", "game_id", "name"],
                                   [target_pk, player.game_id, target])  # fmt: skip
 
 

@@ -85,12 +85,13 @@ def _attnames(model: type[Model]) -> list[str]:
 
 def from_row(model: type[Model], values: Sequence) -> Any:
     """An instance of ``model`` from its concrete columns' raw values, as the ORM reads it."""
+    db = connections[DEFAULT_DB_ALIAS]  # the connection itself (the proxy looks it up each time)
     converted = []
     for value, (col, converters) in zip(values, _converters(model), strict=True):
         for convert in converters:
-            value = convert(value, col, connection)
+            value = convert(value, col, db)
         converted.append(value)
-    return model.from_db(connection.alias, _attnames(model), converted)
+    return model.from_db(DEFAULT_DB_ALIAS, _attnames(model), converted)
 
 
 @cache
@@ -103,7 +104,8 @@ def insert_values(obj: Model) -> tuple[str, str, list]:
     to the database), prepared as the ORM's insert prepares them."""
     model = type(obj)
     fields = _insert_fields(model)
-    values = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+    db = connections[DEFAULT_DB_ALIAS]
+    values = [f.get_db_prep_save(f.pre_save(obj, True), db) for f in fields]
     names = ", ".join(f'"{f.column}"' for f in fields)
     return model._meta.db_table, names, values
 
@@ -124,4 +126,4 @@ def insert_pair(first: Model, second: Model) -> None:
         cursor.execute(query, [*values_a, *values_b])
         first.pk, second.pk = cursor.fetchone()
     for obj in (first, second):
-        obj._state.adding, obj._state.db = False, connection.alias
+        obj._state.adding, obj._state.db = False, DEFAULT_DB_ALIAS
