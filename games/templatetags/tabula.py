@@ -10,11 +10,12 @@ from django.utils.timezone import localtime
 from django.utils.translation import get_language
 
 from games import rulebook
-from games.board import TallyLine
+from games.board import Board, TallyLine
 from games.forms_player import VoteForm, ability_label
 from games.keys import correction as correction_label
 from games.presentation import describe
 from games.rulebook import link_rules
+from games.submission_rows import submission_rows_html
 from games.vote_form import vote_form_html
 from games.words import say, say_dropped
 from roles.engine.announce import cause_label, role_name
@@ -39,6 +40,12 @@ def ballots(line: TallyLine) -> SafeString:
         text = f"{conditional_escape(ballot.voter.name)} {localtime(ballot.at):%H:%M}"
         shown.append(f"<s>{text}</s>" if ballot.struck else text)
     return mark_safe(", ".join(shown))  # the names are escaped
+
+
+@register.simple_tag
+def submission_rows(board: Board) -> SafeString:
+    """The rows of the board's page of submissions (games/submission_rows.py)."""
+    return submission_rows_html(board.page or (), board.game, board.players)
 
 
 @register.filter
