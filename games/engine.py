@@ -191,3 +191,65 @@ def gather_inputs(
         if handed_in(built.game, rules, state, will, now):
             inputs.wills[str(will.player.seat)] = will.text
     return inputs
+
+
+@dataclass(slots=True)
+class _Ballot:
+    """One voter's public or secret ballot, as ``deciding_votes`` follows it."""
+
+    events: int = 0
+    target: int | None = None
+    start: int | None = None  # the event that pointed it at its target (None: withdrawn)
+    before: int | None = None  # the event before that one
+    withdrawn: int | None = None  # the last withdrawal
+    back: int | None = None  # the event after the last withdrawal
+    last: int | None = None
+
+
+def deciding_votes(votes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The vote events (``Inputs.votes``, in casting order) that decide what the engine
+    makes of them all, in the same order: it resolves the phase from these exactly as from
+    the whole list, however many times each voter changed his vote (the GM's preview of a
+    flooded day). Kept, for each voter's public and secret ballot: his first two events (a
+    change refused where changes are off: WWW-D4, INQ-D5); the event that pointed his
+    standing ballot at its target and the one before it (it reads that the target
+    changed), or, withdrawn, his last event; his last withdrawal and the event after it
+    (the engine's books list a ballot from there: the order of its totals); and the first
+    event of each distinct vote (a vote the rules refuse whatever its time, as INQ-D7's
+    secret withdrawal). Each event keeps its ``at`` (its place in the whole list), so the
+    times compare as before.
+
+    Every other event repeats a kept one before the ballot's last change, or the standing
+    target after it: the standing ballots (roles.engine.votes ``current_ballots``), their
+    times, their order and every count are the same without them."""
+    keep: set[int] = set()
+    seen: set[tuple] = set()
+    books: dict[tuple, _Ballot] = {}
+    for i, vote in enumerate(votes):
+        voter, target, secret, abstain = (
+            vote["voter"],
+            vote["target"],
+            vote["secret"],
+            vote["abstain"],
+        )
+        if (voter, target, secret, abstain) not in seen:
+            seen.add((voter, target, secret, abstain))
+            keep.add(i)
+        book = books.get((voter, secret))
+        if book is None:
+            book = books[voter, secret] = _Ballot()
+        if book.events < 2:
+            keep.add(i)
+        book.events += 1
+        if target is None and not abstain:  # withdrawn
+            book.start, book.withdrawn, book.back = None, i, None
+        else:
+            if book.withdrawn is not None and book.back is None:
+                book.back = i
+            if book.start is None or book.target != target:  # pointed at another target
+                book.target, book.start, book.before = target, i, book.last
+        book.last = i
+    for book in books.values():
+        decisive = (book.start, book.before) if book.start is not None else (book.last,)
+        keep.update(i for i in (*decisive, book.withdrawn, book.back) if i is not None)
+    return [votes[i] for i in sorted(keep)]
