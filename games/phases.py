@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from games.board import timed_tally
 from games.counts import TieNote, add_tie_line, tie_note
-from games.engine import Inputs, Rebuilt, deciding_votes, gather_inputs, rebuild, replay
+from games.engine import Inputs, Rebuilt, gather_inputs, rebuild, replay
 from games.kept import submissions_keep
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.posts import FORMATS, render
@@ -284,10 +284,9 @@ def phase_preview(
     if reread:
         phase.refresh_from_db(fields=["overrides", "status"])
     built = built or rebuild(phase.game)
-    inputs = gather_inputs(built, phase, rows=rows, wills=wills)
-    # the same outcome as the commit's, from the events that decide it (a flooded day)
-    deciding = {**inputs.as_json(), "votes": deciding_votes(inputs.votes)}
-    outcome = replay(built, phase.label, deciding, phase.overrides)
+    # the same outcome as the commit's, from the vote events that decide it (a flooded day)
+    inputs = gather_inputs(built, phase, rows=rows, wills=wills, deciding=True)
+    outcome = replay(built, phase.label, inputs.as_json(), phase.overrides)
     state = built.state
     return Preview(phase, state, outcome, inputs, state.over, state.winners,
                    state.winning_factions)  # fmt: skip

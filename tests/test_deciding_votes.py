@@ -1,22 +1,29 @@
 """The GM's preview resolves a flooded day from the events that decide it
-(games.engine.deciding_votes): the engine's outcome is the same as from every event, its
+(games.deciding.deciding_votes): the engine's outcome is the same as from every event, its
 refusals included (a change where changes are off, WWW-D4 / INQ-D5; the Boia's secret
-withdrawal where it is off, INQ-D7), whatever the history. No database."""
+withdrawal where it is off, INQ-D7), whatever the history."""
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 
+import pytest
+from django.utils import timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine import deciding_votes
+from games.deciding import deciding_votes
+from games.engine import gather_inputs, rebuild, replay
+from games.models import Submission
+from games.phases import current_phase, phase_commit, phase_preview
 from roles.engine.announce import announce
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Vote
 from roles.engine.registry import ruleset_for
 from roles.engine.setups import deal_roles
 from roles.engine.votes import current_ballots
+from tests.factories import make_game
 
 SETUPS = {"wild-west-wolf": 16, "inquisizione": 19}
 OPTIONS = {
@@ -35,6 +42,12 @@ def day_one(setup: str, options: dict, seed: int):
     state, _ = rules.new_game(dealt, seed=seed, options=options)
     rules.play(state, "N0")
     return rules, state
+
+
+def decided(events: list[dict]) -> list[dict]:
+    """The deciding events of ``events``, as the preview gathers them."""
+    kept = deciding_votes([(e["voter"], e["target"], e["secret"], e["abstain"]) for e in events])
+    return [events[i] for i in kept]
 
 
 def legal_events(rules, state, picks) -> list[dict]:
@@ -96,7 +109,7 @@ def test_the_deciding_votes_resolve_the_day_as_every_vote(setup, variant, seed, 
     options = OPTIONS[setup][variant]
     rules, state = day_one(setup, options, seed)
     events = legal_events(rules, state, picks)
-    deciding = deciding_votes(events)
+    deciding = decided(events)
     assert [e for e in events if e in deciding] == deciding  # a subsequence, in order
     assert standing(deciding) == standing(events)
     assert resolved(setup, options, seed, deciding) == resolved(setup, options, seed, events)
@@ -107,7 +120,7 @@ def test_a_flood_keeps_a_few_events_per_voter():
     rng = random.Random(1)
     picks = [(rng.randrange(5), rng.randrange(6), False, False) for _ in range(5000)]
     events = legal_events(rules, state, picks)
-    deciding = deciding_votes(events)
+    deciding = decided(events)
     assert len(deciding) <= 5 * (6 + 4)  # each distinct vote once, and a ballot's few
     assert resolved("wild-west-wolf", {}, 1, deciding) == resolved("wild-west-wolf", {}, 1, events)
 
@@ -116,7 +129,7 @@ def test_a_repeated_vote_is_refused_where_changes_are_off():
     """WWW-D4: the second event of a voter, even the same vote again, is refused."""
     rules, state = day_one("wild-west-wolf", {"www.allow_vote_change": False}, 0)
     events = legal_events(rules, state, [(0, 1, False, False), (1, 2, False, False)] * 2)
-    deciding = deciding_votes(events)
+    deciding = decided(events)
     assert resolved("wild-west-wolf", {"www.allow_vote_change": False}, 0, deciding)[0] == (
         "refused"
     )
@@ -132,7 +145,7 @@ def test_a_secret_withdrawal_in_the_middle_is_refused_where_it_is_off():
     picks = [(0, 1, True, False), (0, 2, False, False), (0, None, True, False),
              (1, 3, False, False), (0, 1, True, False), (0, 1, True, False)]  # fmt: skip
     events = legal_events(rules, state, picks)
-    deciding = deciding_votes(events)
+    deciding = decided(events)
     assert resolved("inquisizione", options, 0, deciding)[0] == "refused"
     assert resolved("inquisizione", options, 0, deciding) == (
         resolved("inquisizione", options, 0, events)
@@ -147,7 +160,7 @@ def test_a_ballot_back_on_its_target_counts_from_its_return():
              (1, 2, False, False), (0, 1, False, False), (0, 1, False, False),
              (2, 1, False, False), (3, 2, False, False), (0, 1, False, False)]  # fmt: skip
     events = legal_events(rules, state, picks)
-    deciding = deciding_votes(events)
+    deciding = decided(events)
     assert standing(deciding) == standing(events)
     assert resolved("wild-west-wolf", {}, 0, deciding) == resolved("wild-west-wolf", {}, 0, events)
 
@@ -162,7 +175,34 @@ def test_a_ballot_withdrawn_again_is_listed_from_its_return():
              (0, 4, False, False)]  # fmt: skip
     events = legal_events(rules, state, picks)
     assert len(events) == len(picks)
-    deciding = deciding_votes(events)
+    deciding = decided(events)
     assert [voter for voter, _, _ in standing(events)[0]] == ["P01", "P00", "P02"]
     assert standing(deciding) == standing(events)
     assert resolved("wild-west-wolf", {}, 0, deciding) == resolved("wild-west-wolf", {}, 0, events)
+
+
+@pytest.mark.django_db
+def test_the_preview_of_a_flooded_day_is_the_commits_outcome(gm_user):
+    """The page's preview (deciding events) and the commit's input (every event) resolve
+    a flooded day alike; the refused votes are listed all the same."""
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    day = current_phase(game)
+    players = list(game.players.order_by("seat"))
+    rng = random.Random(3)
+    start = timezone.now() - dt.timedelta(hours=2)
+    Submission.objects.bulk_create(
+        Submission(phase=day, player=voter, kind=Submission.Kind.VOTE,
+                   at=start + dt.timedelta(seconds=i),
+                   target=rng.choice([*players[:6], None]))  # self-votes: refused
+        for i, voter in enumerate(rng.choice(players[:8]) for _ in range(600))
+    )  # fmt: skip
+    preview = phase_preview(day)
+    every = gather_inputs(rebuild(game), day)
+    assert len(preview.inputs.votes) < len(every.votes) / 4
+    assert preview.inputs.dropped == every.dropped
+    assert preview.inputs.dropped  # a self-vote is refused (WWW-R9), each time it was sent
+    outcome = replay(rebuild(game), day.label, every.as_json(), [])
+    assert preview.outcome.execution == outcome.execution
+    assert list(preview.outcome.execution.totals.items()) == list(outcome.execution.totals.items())
+    assert (preview.outcome.deaths, preview.outcome.trace) == (outcome.deaths, outcome.trace)
