@@ -65,14 +65,31 @@ class TallyLine:
         return [self.ballot(v) for v in self.votes]
 
     @cached_property
+    def struck(self) -> list[bool]:
+        """Whether each of ``votes`` is struck (read once: a flooded line has hundreds)."""
+        return [v.struck for v in self.votes]
+
+    @cached_property
     def count(self) -> int:
-        return sum(1 for v in self.votes if not v.struck)
+        return self.struck.count(False)
+
+    @cached_property
+    def _cut(self) -> int:
+        """Where the latest ``STRUCK_SHOWN`` struck votes begin (0: every vote is listed)."""
+        struck, seen = self.struck, 0
+        for i in range(len(struck) - 1, -1, -1):
+            if struck[i]:
+                seen += 1
+                if seen == STRUCK_SHOWN:
+                    return i
+        return 0
 
     @cached_property
     def _shown(self) -> list[ForumBallot]:
-        struck = [v for v in self.votes if v.struck]
-        older = {id(v) for v in struck[:-STRUCK_SHOWN]}
-        return [v for v in self.votes if id(v) not in older]
+        cut = self._cut
+        kept = [v for v, struck in zip(self.votes[:cut], self.struck[:cut], strict=True)
+                if not struck]  # fmt: skip
+        return kept + self.votes[cut:]
 
     @cached_property
     def shown(self) -> list[Ballot]:
@@ -88,8 +105,9 @@ class TallyLine:
     def decisive(self) -> Ballot | None:
         """The vote that brought the target to its total: on a tie, the target whose
         decisive vote came first is executed (WWW-R10, INQ-R7)."""
-        standing = [v for v in self.votes if not v.struck]
-        return self.ballot(standing[-1]) if standing else None
+        if not self.count:
+            return None
+        return self.ballot(self.votes[len(self.votes) - 1 - self.struck[::-1].index(False)])
 
 
 @dataclass(slots=True)

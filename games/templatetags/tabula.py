@@ -6,7 +6,7 @@ from django import template
 from django.forms import BoundField
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.timezone import localtime
+from django.utils.timezone import get_current_timezone
 from django.utils.translation import get_language
 
 from games import rulebook
@@ -35,9 +35,9 @@ def ballots(line: TallyLine) -> SafeString:
     """A tally line's ballots as the board lists them, "name HH:MM" in the current time
     zone, the changed or withdrawn ones struck (written here, not with template tags: a
     flooded day lists a couple of hundred)."""
-    shown = []
+    shown, zone = [], get_current_timezone()
     for ballot in line.shown:
-        text = f"{conditional_escape(ballot.voter.name)} {localtime(ballot.at):%H:%M}"
+        text = f"{conditional_escape(ballot.voter.name)} {ballot.at.astimezone(zone):%H:%M}"
         shown.append(f"<s>{text}</s>" if ballot.struck else text)
     return mark_safe(", ".join(shown))  # the names are escaped
 
