@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.timezone import localtime
+from django.utils.timezone import get_current_timezone
 from django.utils.translation import gettext as _
 
 from games.engine import rules_for
@@ -54,12 +54,13 @@ def submission_rows_html(rows: Iterable[Any], game: Game, players: dict[int, Pla
     player_word, fix, abstained = _esc(_("giocatore")), _esc(_("Correggi")), _esc(_("astensione"))
     edit = reverse("games:submission_edit", args=[game.pk, _SENTINEL])
     edit_head, edit_tail = edit.rsplit(str(_SENTINEL), 1)
-    setup = game.setup
+    setup, zone = game.setup, get_current_timezone()
     rules = rules_for(game)
     out = []
     for row in rows:
         struck = row.superseded_at is not None
-        at = f"{localtime(row.at):%H:%M:%S}"
+        local = row.at.astimezone(zone)
+        at = f"{local.hour:02d}:{local.minute:02d}:{local.second:02d}"
         parts = [kinds.get(row.kind, _esc(row.kind))]
         if row.slot:
             parts.append(f" ({_esc(ability_label(rules, row.slot))})")

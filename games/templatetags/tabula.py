@@ -35,9 +35,14 @@ def ballots(line: TallyLine) -> SafeString:
     """A tally line's ballots as the board lists them, "name HH:MM" in the current time
     zone, the changed or withdrawn ones struck (written here, not with template tags: a
     flooded day lists a couple of hundred)."""
-    shown, zone = [], get_current_timezone()
+    shown, zone, names = [], get_current_timezone(), {}
     for ballot in line.shown:
-        text = f"{conditional_escape(ballot.voter.name)} {ballot.at.astimezone(zone):%H:%M}"
+        name = ballot.voter.name
+        escaped = names.get(name)
+        if escaped is None:
+            escaped = names[name] = conditional_escape(name)
+        at = ballot.at.astimezone(zone)
+        text = f"{escaped} {at.hour:02d}:{at.minute:02d}"
         shown.append(f"<s>{text}</s>" if ballot.struck else text)
     return mark_safe(", ".join(shown))  # the names are escaped
 
