@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 from django.forms import BoundField
-from django.utils.html import conditional_escape
+from django.utils.html import conditional_escape, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import get_current_timezone
 from django.utils.translation import get_language
@@ -13,6 +13,7 @@ from games import rulebook
 from games.board import Board, TallyLine
 from games.forms_player import VoteForm, ability_label
 from games.keys import correction as correction_label
+from games.models import Player
 from games.presentation import describe
 from games.rulebook import link_rules
 from games.submission_rows import submission_rows_html
@@ -45,6 +46,13 @@ def ballots(line: TallyLine) -> SafeString:
         text = f"{escaped} {at.hour:02d}:{at.minute:02d}"
         shown.append(f"<s>{text}</s>" if ballot.struck else text)
     return mark_safe(", ".join(shown))  # the names are escaped
+
+
+@register.simple_tag
+def player_options(players: list[Player]) -> SafeString:
+    """A select's options, one per player (the page's four forms list the living: drawn
+    once)."""
+    return format_html_join("", '<option value="{}">{}</option>', ((p.pk, p.name) for p in players))
 
 
 @register.simple_tag
