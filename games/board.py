@@ -9,14 +9,15 @@ import datetime as dt
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Max, Q
+from django.db import connection
 
 from games.engine import ABSTAIN, AT, KIND, PLAYER, SLOT, TARGET, Rebuilt, phase_rows, rebuild
 from games.models import AuditEvent, Game, Phase, Player, Submission, Will
+from games.submission_rows import LISTED
 from roles.engine.abilities import Ability
 from roles.engine.model import Vote
 from roles.engine.votes import ForumBallot, forum_tally
@@ -64,14 +65,31 @@ class TallyLine:
         return [self.ballot(v) for v in self.votes]
 
     @cached_property
+    def struck(self) -> list[bool]:
+        """Whether each of ``votes`` is struck (read once: a flooded line has hundreds)."""
+        return [v.struck for v in self.votes]
+
+    @cached_property
     def count(self) -> int:
-        return sum(1 for v in self.votes if not v.struck)
+        return self.struck.count(False)
+
+    @cached_property
+    def _cut(self) -> int:
+        """Where the latest ``STRUCK_SHOWN`` struck votes begin (0: every vote is listed)."""
+        struck, seen = self.struck, 0
+        for i in range(len(struck) - 1, -1, -1):
+            if struck[i]:
+                seen += 1
+                if seen == STRUCK_SHOWN:
+                    return i
+        return 0
 
     @cached_property
     def _shown(self) -> list[ForumBallot]:
-        struck = [v for v in self.votes if v.struck]
-        older = {id(v) for v in struck[:-STRUCK_SHOWN]}
-        return [v for v in self.votes if id(v) not in older]
+        cut = self._cut
+        kept = [v for v, struck in zip(self.votes[:cut], self.struck[:cut], strict=True)
+                if not struck]  # fmt: skip
+        return kept + self.votes[cut:]
 
     @cached_property
     def shown(self) -> list[Ballot]:
@@ -87,8 +105,9 @@ class TallyLine:
     def decisive(self) -> Ballot | None:
         """The vote that brought the target to its total: on a tie, the target whose
         decisive vote came first is executed (WWW-R10, INQ-R7)."""
-        standing = [v for v in self.votes if not v.struck]
-        return self.ballot(standing[-1]) if standing else None
+        if not self.count:
+            return None
+        return self.ballot(self.votes[len(self.votes) - 1 - self.struck[::-1].index(False)])
 
 
 @dataclass(slots=True)
@@ -146,34 +165,54 @@ class Board:
         return self.events
 
 
-def submission_counts(phase: Phase) -> dict[str, int]:
+def submission_counts(phase: Phase) -> dict[str, Any]:
     """How many standing submissions ``phase`` holds, by kind, with every row ever sent
-    (``history``: corrected and removed ones too) and the latest id (one query)."""
-    standing = Q(superseded_at__isnull=True)
-    kinds = {kind: Count("pk", filter=standing & Q(kind=kind)) for kind in Submission.Kind.values}
-    return Submission.every.filter(phase=phase).aggregate(
-        total=Count("pk", filter=standing), history=Count("pk"), last=Max("pk"), **kinds
+    (``history``: corrected and removed ones too) and the latest id; and what else the
+    board's version reads: the game's latest audit event and will change (one query)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_counts_sql(), [phase.game_id, phase.game_id, phase.pk])
+        values = cursor.fetchone()
+    return dict(zip(_COUNTED, values, strict=True))
+
+
+_COUNTED = ("total", "history", "last", *Submission.Kind.values, "audited", "wills")
+
+
+@cache
+def _counts_sql() -> str:
+    """``submission_counts``'s statement: its counts, and two scalar subqueries."""
+    sub, audit, will, player = (
+        f'"{m._meta.db_table}"' for m in (Submission, AuditEvent, Will, Player)
+    )
+    standing = f'{sub}."superseded_at" IS NULL'
+    kinds = ", ".join(f"COUNT(*) FILTER (WHERE {standing} AND {sub}.\"kind\" = '{kind}')"
+                      for kind in Submission.Kind.values)  # fmt: skip
+    return (
+        f'SELECT COUNT(*) FILTER (WHERE {standing}), COUNT(*), MAX({sub}."id"), {kinds},'
+        f' (SELECT MAX("id") FROM {audit} WHERE "game_id" = %s),'
+        f' (SELECT MAX({will}."updated_at") FROM {will} INNER JOIN {player}'
+        f' ON {will}."player_id" = {player}."id" WHERE {player}."game_id" = %s)'
+        f' FROM {sub} WHERE {sub}."phase_id" = %s'
     )
 
 
-def board_version(phase: Phase, counts: dict[str, int] | None = None) -> str:
+def board_version(phase: Phase, counts: dict[str, Any] | None = None) -> str:
     """A fingerprint of everything the board shows: the 20-second refresh sends the board
-    again only when it changed (three small queries; two with ``counts``, the phase's
-    ``submission_counts`` read already)."""
+    again only when it changed (``counts``: the phase's ``submission_counts``, when read
+    already; every other change, a will, a substitution, an override..., leaves an audit
+    event)."""
     counts = submission_counts(phase) if counts is None else counts
-    # every other change (a will, a substitution, an override...) leaves an audit event
-    audited = AuditEvent.objects.filter(game_id=phase.game_id).aggregate(last=Max("pk"))
-    wills = Will.objects.filter(player__game_id=phase.game_id).aggregate(last=Max("updated_at"))
     parts = (phase.pk, phase.status, phase.closes_at, phase.paused_at, len(phase.overrides),
-             counts["total"], counts["last"], audited["last"], wills["last"])  # fmt: skip
+             counts["total"], counts["last"], counts["audited"], counts["wills"])  # fmt: skip
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
 
 
 def submissions_page(phase: Phase, number: object, total: int) -> Page:
     """One page of the phase's submissions, newest first, corrected and removed ones
-    included (the GM's history; the count is already known)."""
-    rows = (Submission.every.filter(phase=phase)
-            .select_related("player", "target", "entered_by").order_by("-at", "-pk"))  # fmt: skip
+    included (the GM's history; the count is already known): light rows
+    (``games.submission_rows.LISTED``), read when the page is drawn."""
+    rows = (Submission.every.filter(phase=phase).order_by("-at", "-pk")
+            .values_list(*LISTED, named=True))  # fmt: skip
     paginator = Paginator(rows, SUBMISSIONS_PER_PAGE)
     paginator.count = total  # aggregated with the others: no second COUNT
     return paginator.get_page(number)

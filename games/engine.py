@@ -10,12 +10,13 @@ Players are stored by seat, so a substitution (a new forum name) changes nothing
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from django.db import connection
-from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
+from games.deciding import deciding_votes
 from games.models import Game, Phase, Player, Submission, Will
 from games.wills import handed_in
 from games.words import dropped
@@ -114,21 +115,40 @@ def phase_rows(phase: Phase) -> list[tuple]:
     """Every standing submission of ``phase`` in time order, read once for the GM's board
     and the preview: ``SUBMISSION_ROW`` and the time in seconds since the epoch. Plain
     tuples: a phase may hold thousands of vote changes, read without a model or a parsed
-    timestamp each (PostgreSQL sends the number)."""
-    rows = Submission.objects.filter(phase=phase).order_by("at", "pk")
+    timestamp each (PostgreSQL sends the number), straight from the cursor."""
     if connection.vendor != "postgresql":
+        rows = Submission.objects.filter(phase=phase).order_by("at", "pk")
         return [(*row[:AT], row[AT].timestamp()) for row in rows.values_list(*SUBMISSION_ROW, "at")]
-    epoch = RawSQL(f"EXTRACT(EPOCH FROM {Submission._meta.db_table}.at)::float8", ())
-    return list(rows.annotate(epoch=epoch).values_list(*SUBMISSION_ROW, "epoch"))
+    with connection.cursor() as cursor:
+        cursor.execute(_phase_rows_sql(), [phase.pk])
+        return cursor.fetchall()
+
+
+@cache
+def _phase_rows_sql() -> str:
+    """``phase_rows``'s statement: the standing rows (``Submission.objects``) in time order."""
+    meta = Submission._meta
+    table = f'"{meta.db_table}"'
+    listed = ", ".join(f'{table}."{meta.get_field(name).column}"' for name in SUBMISSION_ROW)
+    return (f"SELECT {listed}, EXTRACT(EPOCH FROM {table}.\"at\")::float8 FROM {table}"
+            f' WHERE {table}."phase_id" = %s AND {table}."superseded_at" IS NULL'
+            f' ORDER BY {table}."at", {table}."id"')  # fmt: skip
 
 
 def gather_inputs(
-    built: Rebuilt, phase: Phase, *, rows: list | None = None, wills: list[Will] | None = None
+    built: Rebuilt,
+    phase: Phase,
+    *,
+    rows: list | None = None,
+    wills: list[Will] | None = None,
+    deciding: bool = False,
 ) -> Inputs:
     """The latest action of each player's slot and every vote event, in time order, as the
     engine takes them; anything the rules refuse at this point is left out, with why.
     ``rows`` (``SUBMISSION_ROW`` first, in time order: ``phase_rows`` or a batch's) and
-    ``wills`` (the game's, with their players): read already."""
+    ``wills`` (the game's, with their players): read already. ``deciding``: only the vote
+    events that decide the outcome (``games.deciding.deciding_votes``: the preview of a
+    flooded day; the commit stores them all)."""
     rules, state = built.rules, built.state
     inputs = Inputs()
     by_pk = {p.pk: p for p in built.players}
@@ -163,7 +183,9 @@ def gather_inputs(
     # distinct (voter, target, kind, abstain) once, however many times it was sent.
     secret_kind = Submission.Kind.SECRET_VOTE.value
     judged: dict[tuple, Any] = {}
-    cast, refused = inputs.votes.append, inputs.dropped.append
+    legal: list[tuple] = []  # (voter seat, target seat, secret, abstain) of each legal event
+    times: list[int] = []  # and its place among the vote events
+    refused = inputs.dropped.append
     for order, row in enumerate(votes):
         key = (row[PLAYER], row[TARGET], row[KIND], row[ABSTAIN])
         verdict = judged.get(key, _UNJUDGED)
@@ -174,16 +196,18 @@ def gather_inputs(
                         row[ABSTAIN])  # fmt: skip
             try:
                 rules.check_vote(state, phase.label, vote)
-                verdict = (voter.seat, target.seat if target else None, secret)
+                verdict = (voter.seat, target.seat if target else None, secret, row[ABSTAIN])
             except RuleViolation as exc:
                 verdict = dropped(exc)
             judged[key] = verdict
         if type(verdict) is dict:
             refused(verdict)
             continue
-        voter_seat, target_seat, secret = verdict
-        cast({"voter": voter_seat, "target": target_seat, "at": order, "secret": secret,
-              "abstain": row[ABSTAIN]})  # fmt: skip
+        legal.append(verdict)
+        times.append(order)
+    kept = deciding_votes(legal) if deciding else range(len(legal))
+    inputs.votes = [{"voter": legal[i][0], "target": legal[i][1], "at": times[i],
+                     "secret": legal[i][2], "abstain": legal[i][3]} for i in kept]  # fmt: skip
     now = timezone.now()  # the Notaio holds the wills handed in by now (WWW-D22)
     if wills is None:
         wills = list(Will.objects.filter(player__game=built.game).select_related("player"))

@@ -51,6 +51,7 @@ from games.phases import (
     phase_commit,
     phase_preview,
     phase_undo,
+    phases_on_the_page,
     vote_cast,
 )
 from games.posts import FORMATS
@@ -65,7 +66,10 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_for_gm(user=request.user, pk=pk)
     if desk_module(game) is not None:  # an event-log game has no phases: its desk
         return redirect(game)
-    phase = current_phase(game)
+    # every phase still to resolve (by day: the day and the coming night), the current one
+    # first, and the last one resolved (the undo's)
+    undo_phase, pending = phases_on_the_page(game)
+    phase = pending[0] if pending else None
     refresh = bool(request.htmx) and request.GET.get("part") == "board"
     counts = submission_counts(phase) if phase is not None else {}
     version = board_version(phase, counts) if phase is not None else ""
@@ -75,8 +79,7 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
     context: dict = {"game": game, "phase": phase, "formats": FORMATS, "version": version,
                      "law_phases": phase_choices_of(rules), "action_fields": rules.action_fields,
                      "has_secret_vote": rules.has_secret_vote,
-                     "undo_phase": game.phases.filter(status=Phase.Status.COMMITTED)
-                     .order_by("-index").first()}  # fmt: skip
+                     "undo_phase": undo_phase}  # fmt: skip
     if phase is not None:
         # the phase's snapshot: the board and the groups' choices read it, then the preview
         # plays on it; the phase's submissions are read once, for the board and the preview
@@ -84,8 +87,6 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
         rows = phase_rows(phase)
         board = phase_board(game, phase, built, page=request.GET.get("page", 1), rows=rows,
                             counts=counts)  # fmt: skip
-        # every phase still to resolve (by day: the day and the coming night)
-        pending = list(game.phases.exclude(status=Phase.Status.COMMITTED).order_by("index"))
         watch = night_watch(built, pending)  # before the preview plays on the snapshot
         preview = phase_preview(phase, built, rows=rows, wills=board.wills, reread=False)
         context.update(board=board, preview=preview, watch=watch, players=built.players)

@@ -234,7 +234,11 @@ class Submission(models.Model):
         ordering = ["phase", "at", "pk"]
         default_manager_name = "objects"
         base_manager_name = "every"
-        indexes = [models.Index(fields=["phase", "kind", "at"])]
+        indexes = [
+            models.Index(fields=["phase", "kind", "at"]),
+            # the GM's list, newest first, a page at a time (read backwards: no sort)
+            models.Index(fields=["phase", "at", "id"], name="submission_phase_time"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.player_id}→{self.target_id}"

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
+from django.db.models import Q, Subquery
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -36,6 +37,18 @@ def current_phase(game: Game) -> Phase | None:
     if game.status == Game.Status.FINISHED:
         return None
     return game.phases.exclude(status=Phase.Status.COMMITTED).order_by("index").first()
+
+
+def phases_on_the_page(game: Game) -> tuple[Phase | None, list[Phase]]:
+    """The GM's phase page's phases, in one query: the last one resolved (the one an undo
+    takes back: its input and outcome left unread, a flooded day's are large) and every
+    one still to resolve, the current one first (none once the game is over)."""
+    committed = Phase.Status.COMMITTED
+    last = game.phases.filter(status=committed).order_by("-index").values("pk")[:1]
+    rows = list(game.phases.filter(~Q(status=committed) | Q(pk=Subquery(last)))
+                .defer("inputs", "outcome").order_by("index"))  # fmt: skip
+    undone = rows.pop(0) if rows and rows[0].status == committed else None
+    return undone, [] if game.status == Game.Status.FINISHED else rows
 
 
 def open_phases(game: Game) -> list[Phase]:
@@ -284,7 +297,8 @@ def phase_preview(
     if reread:
         phase.refresh_from_db(fields=["overrides", "status"])
     built = built or rebuild(phase.game)
-    inputs = gather_inputs(built, phase, rows=rows, wills=wills)
+    # the same outcome as the commit's, from the vote events that decide it (a flooded day)
+    inputs = gather_inputs(built, phase, rows=rows, wills=wills, deciding=True)
     outcome = replay(built, phase.label, inputs.as_json(), phase.overrides)
     state = built.state
     return Preview(phase, state, outcome, inputs, state.over, state.winners,

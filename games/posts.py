@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections import defaultdict
+from itertools import compress
+from operator import not_
 from zoneinfo import ZoneInfo
 
 from django.utils import formats, translation
@@ -56,28 +59,31 @@ def _items(lines: list[str], fmt: str) -> list[str]:
 
 
 def _bounded(tally: list[TallyLine]) -> tuple[set[int], dict[int, int]]:
-    """Which ballots a post leaves out, and where it says how many: each voter's last
-    ``MAX_CHANGES_SHOWN`` changes are listed, older ones only counted ("+37 cambi") on his
-    standing vote (or his latest change), so a post stays readable however many changes
-    a voter makes. Returns the ids of the hidden ballots (the engine's, ``line.votes``)
-    and {ballot id: changes hidden}."""
-    struck: dict[str, list[ForumBallot]] = {}
+    """Which struck ballots a post lists, and where it says how many it leaves out: each
+    voter's last ``MAX_CHANGES_SHOWN`` changes are listed, older ones only counted ("+37
+    cambi") on his standing vote (or his latest change), so a post stays readable however
+    many changes a voter makes. Returns the ids of the struck ballots listed (the
+    engine's, ``line.votes``) and {ballot id: changes left out}."""
+    struck: defaultdict[str, list[ForumBallot]] = defaultdict(list)
     latest: dict[str, ForumBallot] = {}
     for line in tally:
-        for vote in line.votes:
-            if vote.struck:
-                struck.setdefault(vote.voter, []).append(vote)
-            else:
-                latest[vote.voter] = vote
-    hidden: set[int] = set()
+        for vote in compress(line.votes, line.struck):
+            struck[vote.voter].append(vote)
+        for vote in compress(line.votes, map(not_, line.struck)):
+            latest[vote.voter] = vote
+    listed: set[int] = set()
     counted: dict[int, int] = {}
     for voter, votes in struck.items():
-        votes.sort(key=lambda v: v.at)
-        older = votes[:-MAX_CHANGES_SHOWN]
-        if older:
-            hidden.update(id(v) for v in older)
-            counted[id(latest.get(voter, votes[-1]))] = len(older)
-    return hidden, counted
+        # his latest changes: the last ones of his struck ballots, line after line, sorted
+        # (stably) by time
+        times = [vote.at for vote in votes]
+        last = [
+            votes[i] for i in sorted(range(len(votes)), key=times.__getitem__)[-MAX_CHANGES_SHOWN:]
+        ]
+        listed.update(map(id, last))
+        if len(votes) > MAX_CHANGES_SHOWN:
+            counted[id(latest.get(voter, last[-1]))] = len(votes) - MAX_CHANGES_SHOWN
+    return listed, counted
 
 
 def _more_changes(count: int, lang: str) -> str:
@@ -100,11 +106,11 @@ def render(
     zone = ZoneInfo(time_zone)
     lines = [_bold(post.title, fmt)]
     if tally is not None:
-        hidden, counted = _bounded(tally)
+        listed, counted = _bounded(tally)
         for line in tally:
             voters = []
-            for vote in line.votes:
-                if id(vote) in hidden:
+            for vote, struck in zip(line.votes, line.struck, strict=True):
+                if struck and id(vote) not in listed:
                     continue
                 ballot = line.ballot(vote)
                 entry = f"{escape(ballot.voter.name, fmt)} ({ballot.at.astimezone(zone):%H:%M})"

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from django import template
 from django.forms import BoundField
-from django.utils.html import conditional_escape
+from django.utils.html import conditional_escape, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.timezone import localtime
+from django.utils.timezone import get_current_timezone
 from django.utils.translation import get_language
 
 from games import rulebook
-from games.board import TallyLine
+from games.board import Board, TallyLine
 from games.forms_player import VoteForm, ability_label
 from games.keys import correction as correction_label
+from games.models import Player
 from games.presentation import describe
 from games.rulebook import link_rules
+from games.submission_rows import submission_rows_html
 from games.vote_form import vote_form_html
 from games.words import say, say_dropped
 from roles.engine.announce import cause_label, role_name
@@ -34,11 +36,29 @@ def ballots(line: TallyLine) -> SafeString:
     """A tally line's ballots as the board lists them, "name HH:MM" in the current time
     zone, the changed or withdrawn ones struck (written here, not with template tags: a
     flooded day lists a couple of hundred)."""
-    shown = []
+    shown, zone, names = [], get_current_timezone(), {}
     for ballot in line.shown:
-        text = f"{conditional_escape(ballot.voter.name)} {localtime(ballot.at):%H:%M}"
+        name = ballot.voter.name
+        escaped = names.get(name)
+        if escaped is None:
+            escaped = names[name] = conditional_escape(name)
+        at = ballot.at.astimezone(zone)
+        text = f"{escaped} {at.hour:02d}:{at.minute:02d}"
         shown.append(f"<s>{text}</s>" if ballot.struck else text)
     return mark_safe(", ".join(shown))  # the names are escaped
+
+
+@register.simple_tag
+def player_options(players: list[Player]) -> SafeString:
+    """A select's options, one per player (the page's four forms list the living: drawn
+    once)."""
+    return format_html_join("", '<option value="{}">{}</option>', ((p.pk, p.name) for p in players))
+
+
+@register.simple_tag
+def submission_rows(board: Board) -> SafeString:
+    """The rows of the board's page of submissions (games/submission_rows.py)."""
+    return submission_rows_html(board.page or (), board.game, board.players)
 
 
 @register.filter
