@@ -43,6 +43,7 @@ GROUP = "tabula_engine"  # the shared library: tabula_engine__mypyc.*.so at the 
 # (roles/engine/errors.py), which other games' rules subclass in plain Python.
 MODULES = (
     "roles.engine.model",
+    "roles.engine.messages",
     "roles.engine.votes",
     "roles.engine.abilities",
     "roles.engine.mechanics",

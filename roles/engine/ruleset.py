@@ -80,6 +80,8 @@ class Ruleset(ABC):
         self.has_after_phase = type(self).after_phase is not Ruleset.after_phase
         self.has_died = type(self).died is not Ruleset.died
         self.executed_rules = ""  # the rules an execution's trace cites (run_vote)
+        # the setup read once for every deal (deck_and_cards)
+        self._cards: tuple[Setup, list[str], dict[str, tuple[str, str, str, str]]] | None = None
         self.targets_checked: frozenset[Ability] = frozenset()
         if type(self).check_target is not Ruleset.check_target:
             self.targets_checked = self.target_checks or frozenset(
@@ -129,35 +131,56 @@ class Ruleset(ABC):
     ) -> tuple[GameState, PhaseOutcome]:
         """Seat the players with their dealt roles and give the start-of-game knowledge."""
         setup = self.setup
+        deck, cards = self.deck_and_cards()
         try:
-            legal = sorted(players.values()) == self.deck  # the common case, at C speed
+            legal = sorted(players.values()) == deck  # the common case, at C speed
         except TypeError:  # a role that is not a string
             legal = False
         if not legal:
             self.check_deal(players)
-        try:
-            merged = setup.with_options(options)
-        except SetupError as exc:
-            rule = self.prefix.rstrip(".").upper() + "-D"
-            raise RuleViolation(str(exc), rule, phase="setup") from exc
-        cards = setup.cards
+        if not options:
+            merged = dict(setup.options)  # the defaults: nothing to check
+        else:
+            try:
+                merged = setup.with_options(options)
+            except SetupError as exc:
+                rule = self.prefix.rstrip(".").upper() + "-D"
+                raise RuleViolation(str(exc), rule, phase="setup") from exc
         seated = []
+        told = []
+        by_name = {}
         for seat, (name, role) in enumerate(players.items()):
-            card = cards[role]
-            seated.append(Player(name, seat, role, role, card.faction, card.counts_as))
+            key, faction, counts_as, told_as = cards[role]
+            player = Player(name, seat, key, key, faction, counts_as)
+            seated.append(player)
+            by_name[name] = player
+            told.append(Result(name, "role", None, told_as))
         state = GameState(
-            setup=self.key, seed=seed, options=merged, players=seated,
-            by_name={p.name: p for p in seated},
+            setup=self.key, seed=seed, options=merged, players=seated, by_name=by_name
         )  # fmt: skip
         outcome = PhaseOutcome("setup")
-        outcome.results = [Result(p.name, "role", None, cards[p.role].told_as) for p in seated]
+        outcome.results = told
         self.start(state, outcome, dict(draws or {}))
         return state, outcome
 
-    @cached_property
+    @property
     def deck(self) -> list[str]:
         """The setup's dealt cards, sorted: what a legal deal's roles sort to."""
-        return sorted(self.setup.dealt_cards)
+        return self.deck_and_cards()[0]
+
+    def deck_and_cards(self) -> tuple[list[str], dict[str, tuple[str, str, str, str]]]:
+        """The deck (sorted) and, by role, what a player dealt the card starts with: its
+        key (the setup's interned string), faction, count and the role he is told. Read
+        from the setup once (a study may put another setup in place: then again)."""
+        setup = self.setup
+        known = self._cards
+        if known is None or known[0] is not setup:
+            cards = {
+                role: (card.key, card.faction, card.counts_as, card.told_as)
+                for role, card in setup.cards.items()
+            }
+            known = self._cards = (setup, sorted(setup.dealt_cards), cards)
+        return known[1], known[2]
 
     def check_deal(self, players: Mapping[str, str]) -> None:
         """Name what is wrong with a deal: the player count, a card not dealt in this
@@ -220,6 +243,7 @@ class Ruleset(ABC):
         if label != expected:
             raise RuleViolation(msg("phase.out_of_order", label=label, expected=expected), "spec",
                                 phase=label)  # fmt: skip
+        label = expected  # the table's interned string: compared and looked up by identity
         if state.winning_factions is not None:
             raise RuleViolation(msg("game.over"), "spec", phase=label)
         actions = list(actions)
@@ -385,13 +409,13 @@ class Ruleset(ABC):
     def validate_actions(self, state: GameState, label: str, actions: list[Action]) -> None:
         """Every action legal, and at most one use of each ability slot per phase."""
         seen: set[str] = set()
-        by_name, check_action = state.by_name, self.check_action
+        by_name = state.by_name
         for action in actions:
             actor = by_name.get(action.actor)  # type: ignore[arg-type]
             if actor is None or not actor.alive:
                 actor = self.player(state, action.actor, label)
                 self.require_in_game(actor, label)
-            slot = check_action(state, label, action)
+            slot = self.check_action(state, label, action)
             if slot is not None:
                 if slot in seen:
                     raise self.violation(label, actor, msg("action.slot_used"),
@@ -584,7 +608,7 @@ class Ruleset(ABC):
                     raise self.violation(outcome.phase, state.by_name[vote.voter],
                                          msg("vote.no_change"), rules["target"])  # fmt: skip
                 voted.add((vote.voter, vote.secret))
-        execution = count_votes(votes, weight, decisive_rule, weighted)
+        execution = count_votes(votes, weight, decisive_rule, weighted, state.by_name)
         outcome.execution = execution
         outcome.public_votes = votes
         if execution.executed is None:

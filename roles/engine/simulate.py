@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from roles.engine.abilities import DAY, NIGHT, Ability
 from roles.engine.errors import RuleViolation
@@ -23,8 +23,8 @@ from roles.engine.registry import ruleset_for
 from roles.engine.ruleset import Ruleset
 from roles.engine.setups import deal_roles
 
-TRIES = 4  # random targets tried per ability use before giving it up
-EAGERNESS = 0.8  # chance that a player who may act does
+TRIES: Final = 4  # random targets tried per ability use before giving it up
+EAGERNESS: Final = 0.8  # chance that a player who may act does
 
 
 def _attempt(

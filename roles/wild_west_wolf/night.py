@@ -8,7 +8,7 @@ state at its start. All results are delivered at dawn, to the dead too.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from roles.engine.abilities import Ability, remember_target
 from roles.engine.mechanics import (
@@ -30,11 +30,12 @@ from roles.wild_west_wolf.abilities import (
 )
 
 # The Wild West Wolf statuses (GameState.statuses), each with the phase it acts in.
-EXECUTED = "executed"  # the day's executed player, for the next night's Pastore (WWW-R35)
-REVENGE = "revenge"  # the night after the Capo's execution: two attacks (WWW-R69)
-GUILT = "guilt"  # the decisive voter on the Rinnegato dies the next night (WWW-R89, D7)
-FAKE_ROLE_CHOSEN = "fake_role"  # the Pianista's disguise, for the whole game (WWW-R90)
-BOUNTY = "bounty_target"  # the deal's draw (GameState.draws): the Cacciatore's bounty (WWW-R79)
+EXECUTED: Final = "executed"  # the day's executed player, for the next night's Pastore (WWW-R35)
+REVENGE: Final = "revenge"  # the night after the Capo's execution: two attacks (WWW-R69)
+GUILT: Final = "guilt"  # the decisive voter on the Rinnegato dies the next night (WWW-R89, D7)
+FAKE_ROLE_CHOSEN: Final = "fake_role"  # the Pianista's disguise, for the whole game (WWW-R90)
+# the deal's draw (GameState.draws): the Cacciatore's bounty (WWW-R79)
+BOUNTY: Final = "bounty_target"
 
 if TYPE_CHECKING:
     from roles.wild_west_wolf.rules import WildWestWolf
@@ -416,7 +417,7 @@ def pianista(night: Night) -> None:
 # The night's steps (WWW-R93 and, for what the text leaves unplaced, WWW-D7, D9, D17,
 # D21); the setup's YAML night_order runs them. Each reads the state at its start and
 # marks deaths that apply at its end; a GM's correction acts at a named step.
-STEPS: dict[str, Callable[[Night], None]] = {
+STEPS: Final[dict[str, Callable[[Night], None]]] = {
     # 0. Pianista (N0 only): sets the fake role the Sciamano's vision reads.
     "pianista": pianista,
     # 1. Pastore: reads yesterday's execution; sets the autopsy result. Bandito/Pistolero.
@@ -453,6 +454,6 @@ def resolve(
 
 # A card's ability key, but the vision's (flagged on the action, WWW-R74): the Sciamano's
 # other entries are pack kills.
-ABILITY_KEYS = {
+ABILITY_KEYS: Final = {
     role: next(a.key for a in abilities if a is not VISION) for role, abilities in ABILITIES.items()
 }
