@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import inspect
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import cached_property
@@ -80,6 +81,7 @@ class Ruleset(ABC):
         self.has_after_phase = type(self).after_phase is not Ruleset.after_phase
         self.has_died = type(self).died is not Ruleset.died
         self.executed_rules = ""  # the rules an execution's trace cites (run_vote)
+        self.vote_change_option = sys.intern(self.prefix + "allow_vote_change")  # run_vote
         # the setup read once for every deal (deck_and_cards)
         self._cards: tuple[Setup, list[str], dict[str, tuple[str, str, str, str]]] | None = None
         self.targets_checked: frozenset[Ability] = frozenset()
@@ -415,7 +417,7 @@ class Ruleset(ABC):
             if actor is None or not actor.alive:
                 actor = self.player(state, action.actor, label)
                 self.require_in_game(actor, label)
-            slot = self.check_action(state, label, action)
+            slot = self.check_use(state, label, action, actor)
             if slot is not None:
                 if slot in seen:
                     raise self.violation(label, actor, msg("action.slot_used"),
@@ -448,6 +450,11 @@ class Ruleset(ABC):
     def check_action(self, state: GameState, label: str, action: Action) -> str | None:
         """Raise RuleViolation if ``action`` is illegal; return its per-phase slot key
         (None for shared slots such as the pack kill, where the last entry counts)."""
+
+    def check_use(self, state: GameState, label: str, action: Action, actor: Player) -> str | None:
+        """:meth:`check_action` with its actor already found (the one in ``state`` named by
+        ``action.actor``): a ruleset may check without looking him up again."""
+        return self.check_action(state, label, action)
 
     def ability_rule(self, actor: Player) -> str:
         return self.roles_rule
@@ -601,7 +608,7 @@ class Ruleset(ABC):
         him (None when nobody is executed). Vote changes may be switched off (WWW-D4,
         INQ-D5)."""
         rules = self.vote_rules
-        if not state.options[self.prefix + "allow_vote_change"]:
+        if not state.options[self.vote_change_option]:
             voted: set[tuple[str, bool]] = set()
             for vote in votes:
                 if (vote.voter, vote.secret) in voted:

@@ -54,13 +54,13 @@ def draw_action(
     else:
         during = fake_role = None
         vision = False
-    check = rules.check_action
+    actor = state.by_name[name]
     size = len(pool)
     for _ in range(TRIES):
         target = pool[int(chance() * size)] if size else None
         action = Action(name, target, during, fake_role, vision)
         try:
-            check(state, label, action)
+            rules.check_use(state, label, action, actor)
         except RuleViolation:
             continue
         return action

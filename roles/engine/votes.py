@@ -164,7 +164,7 @@ def _count_latest(
                 secret[who] = -1  # withdrawn
             else:
                 standing = secret[who]
-                if standing < 0 or cast[standing].target != target:
+                if standing < 0 or _differ(cast[standing].target, target):
                     secret[who] = seq  # the same target again: the old time stands
         elif target is None and not vote.abstain:
             public[who] = -1
@@ -175,7 +175,7 @@ def _count_latest(
                 public[who] = seq
                 placed[who] = len(order)
                 order.append(who)
-            elif cast[standing].target != target:
+            elif _differ(cast[standing].target, target):
                 public[who] = seq
     candidates: list[str] = []
     totals: list[int] = []
@@ -215,13 +215,23 @@ def _count_latest(
             _tally(candidates, totals, latest, decisive, target, w, key, voter)
     if not candidates:
         return Execution(None, {})
-    top = max(totals)
+    top = 0
+    for total in totals:
+        if total > top:
+            top = total
     chosen = -1  # among the tied, the one whose decisive vote came first
+    counted: dict[str, int] = {}
     for i in range(len(candidates)):
-        if totals[i] == top and (chosen < 0 or latest[i] < latest[chosen]):
+        total = totals[i]
+        counted[candidates[i]] = total
+        if total == top and (chosen < 0 or latest[i] < latest[chosen]):
             chosen = i
-    counted = {candidates[i]: totals[i] for i in range(len(candidates))}
     return Execution(candidates[chosen], counted, decisive[chosen])
+
+
+def _differ(one: str | None, other: str | None) -> bool:
+    """Two targets differ (the same string object, as a replay's often are, at once)."""
+    return one is not other and one != other
 
 
 def _secret_ballots(cast: list[Vote]) -> list[int]:
@@ -249,8 +259,9 @@ def _tally(
 ) -> None:  # fmt: skip
     """A true vote into the tally: the target's total, and his decisive (latest) vote."""
     for i in range(len(candidates)):
-        if candidates[i] == target:
-            totals[i] += w
+        candidate = candidates[i]
+        if candidate is target or candidate == target:
+            totals[i] = totals[i] + w
             if key > latest[i]:
                 latest[i] = key
                 decisive[i] = voter

@@ -87,7 +87,9 @@ class Inquisizione(Ruleset):
         return ability.rule if ability else NO_ABILITY_RULE.get(actor.role, self.roles_rule)
 
     def check_action(self, state: GameState, label: str, action: Action) -> str | None:
-        actor = state.by_name[action.actor]
+        return self.check_use(state, label, action, state.by_name[action.actor])
+
+    def check_use(self, state: GameState, label: str, action: Action, actor: Player) -> str | None:
         ability = ABILITIES.get(actor.role)
         if ability is None:
             raise self.violation(label, actor, msg("action.no_ability"),

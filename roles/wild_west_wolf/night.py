@@ -277,6 +277,9 @@ def pack_victims(night: Night) -> list[Player]:
     entries = [a for a in night.submitted
                if by_name[a.actor].faction == "indiani" and not a.vision]  # fmt: skip
     attacks = attacks_allowed(night.rules, state, night.index)
+    if len(entries) == 1 and attacks:  # one entry: it counts (latest_distinct's answer)
+        target = entries[0].target
+        return [by_name[target]] if target is not None else []
     chosen = latest_distinct(entries, attacks, _target)
     return [by_name[t] for a in chosen if (t := a.target) is not None]  # an entry names one
 
@@ -400,7 +403,7 @@ def vip(night: Night) -> None:
     chief = state.holder("capo_indiano")
     if chief is None or not chief.alive:
         return
-    vips = set(VIP_ROLES) | ({"sceriffo"} if state.options["www.sheriff_is_vip"] else set())
+    vips = VIPS_WITH_SHERIFF if state.options["www.sheriff_is_vip"] else VIPS
     for victim in night.attack_killed:
         night.outcome.tell(
             chief.name, "vip", victim.name, "vip" if victim.dealt_role in vips else "non_vip"
@@ -451,6 +454,9 @@ def resolve(
         chosen[key] = action
     rules.run_night_table(state, out, night)
 
+
+VIPS: Final = frozenset(VIP_ROLES)
+VIPS_WITH_SHERIFF: Final = frozenset((*VIP_ROLES, "sceriffo"))  # WWW-D17
 
 # A card's ability key, but the vision's (flagged on the action, WWW-R74): the Sciamano's
 # other entries are pack kills.

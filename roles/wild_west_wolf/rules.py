@@ -149,7 +149,9 @@ class WildWestWolf(Ruleset):
         return abilities[0].rule if abilities else self.roles_rule
 
     def check_action(self, state: GameState, label: str, action: Action) -> str | None:
-        actor = state.by_name[action.actor]
+        return self.check_use(state, label, action, state.by_name[action.actor])
+
+    def check_use(self, state: GameState, label: str, action: Action, actor: Player) -> str | None:
         role = actor.dealt_role
         abilities = ABILITIES.get(role)
         if abilities and role != "sciamano" and not action.vision:  # ability_for, inline
