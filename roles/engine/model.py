@@ -358,8 +358,9 @@ class GameState:
         self.marked = []
         groups: dict[str, tuple[Player, ...]] = {}  # dealt role -> its holders, in seat order
         for p in players:
-            held = groups.get(p.dealt_role)
-            groups[p.dealt_role] = (p,) if held is None else (*held, p)
+            role = p.dealt_role
+            held = groups.get(role)
+            groups[role] = (p,) if held is None else held + (p,)  # noqa: RUF005 - no list
         self.groups = groups
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:

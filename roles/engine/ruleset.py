@@ -83,7 +83,9 @@ class Ruleset(ABC):
         self.executed_rules = ""  # the rules an execution's trace cites (run_vote)
         self.vote_change_option = sys.intern(self.prefix + "allow_vote_change")  # run_vote
         # the setup read once for every deal (deck_and_cards)
-        self._cards: tuple[Setup, list[str], dict[str, tuple[str, str, str, str]]] | None = None
+        self._cards: (
+            tuple[Setup, list[str], dict[str, tuple[str, str, str, str]], dict[str, str]] | None
+        ) = None
         self.targets_checked: frozenset[Ability] = frozenset()
         if type(self).check_target is not Ruleset.check_target:
             self.targets_checked = self.target_checks or frozenset(
@@ -174,6 +176,16 @@ class Ruleset(ABC):
         """The deck (sorted) and, by role, what a player dealt the card starts with: its
         key (the setup's interned string), faction, count and the role he is told. Read
         from the setup once (a study may put another setup in place: then again)."""
+        known = self._known()
+        return known[1], known[2]
+
+    def seen_as(self, role: str) -> str:
+        """How the card ``role`` is seen by an investigation (the setup's ``seen_as``)."""
+        return self._known()[3][role]
+
+    def _known(
+        self,
+    ) -> tuple[Setup, list[str], dict[str, tuple[str, str, str, str]], dict[str, str]]:
         setup = self.setup
         known = self._cards
         if known is None or known[0] is not setup:
@@ -181,8 +193,9 @@ class Ruleset(ABC):
                 role: (card.key, card.faction, card.counts_as, card.told_as)
                 for role, card in setup.cards.items()
             }
-            known = self._cards = (setup, sorted(setup.dealt_cards), cards)
-        return known[1], known[2]
+            seen = {role: card.seen_as for role, card in setup.cards.items()}
+            known = self._cards = (setup, sorted(setup.dealt_cards), cards, seen)
+        return known
 
     def check_deal(self, players: Mapping[str, str]) -> None:
         """Name what is wrong with a deal: the player count, a card not dealt in this

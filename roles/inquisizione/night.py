@@ -74,7 +74,7 @@ def veggente(night: Night) -> None:
     assert action.target is not None  # a targeted ability: checked as submitted
     night.visit(seer, action.target)
     target = night.state.by_name[action.target]
-    seen = night.rules.setup.cards[target.role].seen_as
+    seen = night.rules.seen_as(target.role)
     to = night.recipient or seer.name
     names_target = not night.recipient or night.recipient == seer.name
     names_target = names_target or night.state.options["inq.postino_message_names_target"]

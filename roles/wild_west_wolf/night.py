@@ -100,7 +100,7 @@ def pastore(night: Night, owner: Player) -> None:
     if executed is None:
         night.outcome.tell(owner.name, "autopsy", None, "nessuno")
         return
-    seen = night.rules.setup.cards[night.state.by_name[executed].role].seen_as
+    seen = night.rules.seen_as(night.state.by_name[executed].role)
     night.outcome.tell(owner.name, "autopsy", executed, seen)
 
 
@@ -133,7 +133,7 @@ def maresciallo(night: Night, owner: Player) -> None:
         return
     assert action.target is not None  # a targeted ability: checked as submitted
     target = night.state.by_name[action.target]
-    seen = night.rules.setup.cards[target.role].seen_as
+    seen = night.rules.seen_as(target.role)
     night.outcome.tell(owner.name, "investigation", target.name, seen)
 
 
