@@ -16,6 +16,11 @@ NIGHT: Final = "N"
 DAY: Final = "D"
 
 
+# A player's name is interned where it enters the engine (a seated Player, a submitted
+# Action or Vote): the names in the submissions are then the very objects keying the
+# state's by_name, and each lookup is an identity hit instead of a comparison of text.
+_intern: Final = sys.intern
+
 # The engine's data classes write their __init__ out (init=False): compiled by mypyc, a
 # dataclass's generated __init__ is interpreted Python setting each field through its
 # descriptor, and these are made by the thousand (a result, a death, a vote, an action).
@@ -36,7 +41,7 @@ class Player:
         self, name: str, seat: int, role: str, dealt_role: str, faction: str,
         counts_as: str = "", alive: bool = True, departed: bool = False,
     ) -> None:  # fmt: skip
-        self.name = name
+        self.name = _intern(name) if type(name) is str else name
         self.seat = seat
         self.role = role
         self.dealt_role = dealt_role
@@ -70,8 +75,8 @@ class Action:
         self, actor: str, target: str | None = None, during: str | None = None,
         fake_role: str | None = None, vision: bool = False,
     ) -> None:  # fmt: skip
-        self.actor = actor
-        self.target = target
+        self.actor = _intern(actor) if type(actor) is str else actor
+        self.target = _intern(target) if type(target) is str else target
         self.during = during
         self.fake_role = fake_role
         self.vision = vision
@@ -94,8 +99,8 @@ class Vote:
         self, voter: str, target: str | None, at: Any, secret: bool = False,
         abstain: bool = False,
     ) -> None:  # fmt: skip
-        self.voter = voter
-        self.target = target
+        self.voter = _intern(voter) if type(voter) is str else voter
+        self.target = _intern(target) if type(target) is str else target
         self.at = at
         self.secret = secret
         self.abstain = abstain
@@ -468,6 +473,7 @@ def _restore_state(
     groups: dict[str, tuple[Player, ...]],
 ) -> GameState:  # fmt: skip
     """A pickled :class:`GameState` back (see its ``__reduce__``)."""
+    by_name = {_intern(name): player for name, player in by_name.items()}  # as Player's
     state = GameState(setup, seed, options, players, by_name, phase_index)
     state.used, state.draws, state.targets, state.statuses = used, draws, targets, statuses
     state.wills, state.wills_delivered = wills, wills_delivered
