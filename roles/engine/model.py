@@ -16,8 +16,8 @@ NIGHT: Final = "N"
 DAY: Final = "D"
 
 
-# A player's name is interned where it enters the engine (a seated Player, a submitted
-# Action or Vote): the names in the submissions are then the very objects keying the
+# A player's name is interned where it enters the engine (the deal, Ruleset.new_game; a
+# submitted Action or Vote): the names in the submissions are then the very objects keying the
 # state's by_name, and each lookup is an identity hit instead of a comparison of text.
 _intern: Final = sys.intern
 
@@ -41,7 +41,7 @@ class Player:
         self, name: str, seat: int, role: str, dealt_role: str, faction: str,
         counts_as: str = "", alive: bool = True, departed: bool = False,
     ) -> None:  # fmt: skip
-        self.name = _intern(name) if type(name) is str else name
+        self.name = name
         self.seat = seat
         self.role = role
         self.dealt_role = dealt_role
@@ -473,7 +473,6 @@ def _restore_state(
     groups: dict[str, tuple[Player, ...]],
 ) -> GameState:  # fmt: skip
     """A pickled :class:`GameState` back (see its ``__reduce__``)."""
-    by_name = {_intern(name): player for name, player in by_name.items()}  # as Player's
     state = GameState(setup, seed, options, players, by_name, phase_index)
     state.used, state.draws, state.targets, state.statuses = used, draws, targets, statuses
     state.wills, state.wills_delivered = wills, wills_delivered

@@ -155,10 +155,12 @@ class Ruleset(ABC):
         by_name = {}
         for seat, (name, role) in enumerate(players.items()):
             key, faction, counts_as, told_as = cards[role]
-            player = Player(name, seat, key, key, faction, counts_as)  # the name interned
+            if type(name) is str:  # the submissions' names (interned) are then these objects
+                name = sys.intern(name)
+            player = Player(name, seat, key, key, faction, counts_as)
             seated.append(player)
-            by_name[player.name] = player
-            told.append(Result(player.name, "role", None, told_as))
+            by_name[name] = player
+            told.append(Result(name, "role", None, told_as))
         state = GameState(
             setup=self.key, seed=seed, options=merged, players=seated, by_name=by_name
         )  # fmt: skip
