@@ -36,13 +36,15 @@ BUILD = ROOT / "build" / "mypyc"
 STAMP = BUILD / "sources.blake2b"
 GROUP = "tabula_engine"  # the shared library: tabula_engine__mypyc.*.so at the root
 
-# The modules compiled: the engine's hot path (the model, the votes, the abilities, the
-# ruleset, the simulator), each setup's rules, night and abilities, and the balance lab's
-# player model and counting. The rest (messages, options, the loading of setups, the
-# reports) runs once per game or per study and stays pure; so does RuleViolation
-# (roles/engine/errors.py), which other games' rules subclass in plain Python.
+# The modules compiled: the engine's hot path (the model, the messages every trace line
+# and refusal is made of, the votes, the abilities, the ruleset, the simulator), each
+# setup's rules, night and abilities, and the balance lab's player model and counting. The
+# rest (options, the loading of setups, the reports) runs once per game or per study and
+# stays pure; so does RuleViolation (roles/engine/errors.py), which other games' rules
+# subclass in plain Python.
 MODULES = (
     "roles.engine.model",
+    "roles.engine.messages",
     "roles.engine.votes",
     "roles.engine.abilities",
     "roles.engine.mechanics",

@@ -8,10 +8,10 @@ never-twice bans), each refusal citing the rule that makes it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from roles.engine.messages import msg, verb, verb_to
-from roles.engine.model import Action, GameState, PastTargets, Player
+from roles.engine.model import PHASE_LABELS, Action, GameState, PastTargets, Player
 
 if TYPE_CHECKING:
     from roles.engine.ruleset import Ruleset
@@ -45,7 +45,9 @@ class Ability:
         object.__setattr__(self, "remembered", bool(self.repeat_rule or self.never_twice_rule))
 
 
-NIGHT_NUMBERS: dict[str, int] = {f"N{i}": i for i in range(200)}  # the usual labels, looked up
+# The usual night labels, looked up (the very strings of PHASE_LABELS, which Ruleset.play
+# goes on with).
+NIGHT_NUMBERS: Final[dict[str, int]] = {PHASE_LABELS[2 * i]: i for i in range(200)}
 
 
 def night_number(label: str) -> int | None:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from roles.engine.messages import Message
 from roles.engine.model import GameState, PhaseOutcome, Player, Status
 
-PACK_BLOCKED = "pack_blocked"  # the pack may not kill in this night
+PACK_BLOCKED: Final = "pack_blocked"  # the pack may not kill in this night
 
 T = TypeVar("T")
 

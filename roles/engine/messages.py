@@ -24,22 +24,25 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 LOCALE = Path(__file__).resolve().parent / "locale"
 
 # id -> English template (%-style, named parameters): the gettext msgid
-CATALOGUE: dict[str, str] = {}
+CATALOGUE: Final[dict[str, str]] = {}
 # (context, word) pairs a setup uses as Word parameters, for the catalogue test
-WORDS: set[tuple[str, str]] = set()
+WORDS: Final[set[tuple[str, str]]] = set()
 
-VERB = "verb"  # "investigate", as in "can investigate only at night"
-VERB_TO = "verb with object"  # "investigate", as in "cannot investigate Cid twice"
+VERB: Final = "verb"  # "investigate", as in "can investigate only at night"
+VERB_TO: Final = "verb with object"  # "investigate", as in "cannot investigate Cid twice"
 
 
-def _(template: str) -> str:
-    """Mark an English template for the catalogues (a no-op, like ``gettext_noop``)."""
+def gettext_noop(template: str) -> str:
+    """Mark an English template for the catalogues (a no-op, like Django's)."""
     return template
+
+
+_ = gettext_noop  # the marker xgettext looks for (assigned: compiled, a ``def _`` is not exported)
 
 
 @cache
@@ -65,25 +68,62 @@ def words(context: str, *texts: str) -> None:
     WORDS.update((context, text) for text in texts)
 
 
-@dataclass(frozen=True, slots=True)
 class Role:
-    """A role key as a parameter: the site names the card, English keeps the key."""
+    """A role key as a parameter: the site names the card, English keeps the key. A value
+    (treat it as immutable): written out rather than a frozen dataclass, as
+    :class:`Message` is, since the engine makes one for many lines of a trace."""
 
-    key: str
+    __slots__ = ("key",)
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Role:
+            return NotImplemented
+        assert isinstance(other, Role)
+        return self.key == other.key
+
+    def __hash__(self) -> int:
+        return hash((self.key,))
+
+    def __repr__(self) -> str:
+        return f"Role(key={self.key!r})"
 
     def __str__(self) -> str:
         return self.key
 
+    def __reduce__(self) -> tuple[type[Role], tuple[str]]:
+        return Role, (self.key,)  # compiled, a class is unpickled through its __init__
 
-@dataclass(frozen=True, slots=True)
+
 class Word:
-    """A word translated in its context (``pgettext(context, text)`` on the site)."""
+    """A word translated in its context (``pgettext(context, text)`` on the site); a value,
+    written out as :class:`Role` is."""
 
-    text: str
-    context: str = VERB
+    __slots__ = ("context", "text")
+
+    def __init__(self, text: str, context: str = VERB) -> None:
+        self.text = text
+        self.context = context
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Word:
+            return NotImplemented
+        assert isinstance(other, Word)
+        return self.text == other.text and self.context == other.context
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.context))
+
+    def __repr__(self) -> str:
+        return f"Word(text={self.text!r}, context={self.context!r})"
 
     def __str__(self) -> str:
         return self.text
+
+    def __reduce__(self) -> tuple[type[Word], tuple[str, str]]:
+        return Word, (self.text, self.context)
 
 
 class Message:
@@ -113,6 +153,9 @@ class Message:
 
     def __str__(self) -> str:
         return render(self)
+
+    def __reduce__(self) -> tuple[type[Message], tuple[str, Mapping[str, Any], str]]:
+        return Message, (self.id, self.params, self.rules)  # as Role's
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready: how a message is stored with a phase."""
@@ -250,7 +293,7 @@ declare({
 })  # fmt: skip
 
 # The result kinds every setup has (new_game's ``role``; the start's ``knows``).
-RESULTS: dict[str, ResultKind] = {
+RESULTS: Final[dict[str, ResultKind]] = {
     "role": ResultKind(lambda about, value: msg("result.role", role=Role(value))),
     "knows": ResultKind(lambda about, value: msg("result.knows", names=listed(value)), names=True),
 }

@@ -6,54 +6,109 @@ module-level game state. Names are the game's own words.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from roles.engine.messages import Message, msg
 
-NIGHT = "N"
-DAY = "D"
+NIGHT: Final = "N"
+DAY: Final = "D"
 
 
-@dataclass(slots=True, eq=False)  # a player is himself: compared by identity
+# A player's name is interned where it enters the engine (the deal, Ruleset.new_game; a
+# submitted Action or Vote): the names in the submissions are then the very objects keying the
+# state's by_name, and each lookup is an identity hit instead of a comparison of text.
+_intern: Final = sys.intern
+
+# The engine's data classes write their __init__ out (init=False): compiled by mypyc, a
+# dataclass's generated __init__ is interpreted Python setting each field through its
+# descriptor, and these are made by the thousand (a result, a death, a vote, an action).
+
+
+@dataclass(slots=True, eq=False, init=False)  # a player is himself: compared by identity
 class Player:
     name: str
     seat: int
     role: str  # the role card held now (cacciatore_di_taglie becomes rinnegato)
     dealt_role: str  # the card dealt at start
     faction: str  # current faction key, or "solitario"
-    counts_as: str = ""  # what the win formulas count him as (the card's "conta")
-    alive: bool = True  # in the game: False for the dead and for the departed
-    departed: bool = False  # the bounty hunter who left (WWW-R82): not alive, not dead
+    counts_as: str  # what the win formulas count him as (the card's "conta")
+    alive: bool  # in the game: False for the dead and for the departed
+    departed: bool  # the bounty hunter who left (WWW-R82): not alive, not dead
+
+    def __init__(
+        self, name: str, seat: int, role: str, dealt_role: str, faction: str,
+        counts_as: str = "", alive: bool = True, departed: bool = False,
+    ) -> None:  # fmt: skip
+        self.name = name
+        self.seat = seat
+        self.role = role
+        self.dealt_role = dealt_role
+        self.faction = faction
+        self.counts_as = counts_as
+        self.alive = alive
+        self.departed = departed
+
+    def __reduce__(self) -> tuple[type[Player], tuple[str, int, str, str, str, str, bool, bool]]:
+        # pickled by its fields, as every class here that writes its __init__ out: compiled,
+        # such a class is unpickled through its __init__
+        return Player, (self.name, self.seat, self.role, self.dealt_role, self.faction,
+                        self.counts_as, self.alive, self.departed)  # fmt: skip
 
     @property
     def dead(self) -> bool:
         return not self.alive and not self.departed
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Action:
     """One ability use as submitted: a target, a Law phase, a fake role, a vision flag."""
 
     actor: str
-    target: str | None = None
-    during: str | None = None
-    fake_role: str | None = None
-    vision: bool = False
+    target: str | None
+    during: str | None
+    fake_role: str | None
+    vision: bool
+
+    def __init__(
+        self, actor: str, target: str | None = None, during: str | None = None,
+        fake_role: str | None = None, vision: bool = False,
+    ) -> None:  # fmt: skip
+        self.actor = _intern(actor) if type(actor) is str else actor
+        self.target = _intern(target) if type(target) is str else target
+        self.during = during
+        self.fake_role = fake_role
+        self.vision = vision
+
+    def __reduce__(self) -> tuple[type[Action], tuple[Any, ...]]:
+        return Action, (self.actor, self.target, self.during, self.fake_role, self.vision)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Vote:
     """A vote event: the voter points his vote at ``target`` (None withdraws it)."""
 
     voter: str
     target: str | None
     at: Any  # anything ordered: an index in a replay, a datetime on the site
-    secret: bool = False
-    abstain: bool = False  # a secret vote for nobody (INQ-D7a) rather than a withdrawal
+    secret: bool
+    abstain: bool  # a secret vote for nobody (INQ-D7a) rather than a withdrawal
+
+    def __init__(
+        self, voter: str, target: str | None, at: Any, secret: bool = False,
+        abstain: bool = False,
+    ) -> None:  # fmt: skip
+        self.voter = _intern(voter) if type(voter) is str else voter
+        self.target = _intern(target) if type(target) is str else target
+        self.at = at
+        self.secret = secret
+        self.abstain = abstain
+
+    def __reduce__(self) -> tuple[type[Vote], tuple[str, str | None, Any, bool, bool]]:
+        return Vote, (self.voter, self.target, self.at, self.secret, self.abstain)
 
 
-@dataclass(frozen=True, slots=True)
 class Correction:
     """A GM's correction: an input to the resolution, not a patch on its outcome, so every
     consequence of a death follows from the corrected facts.
@@ -61,38 +116,83 @@ class Correction:
     ``spare``: the player does not die in this phase (only at ``step``, when named): the
     death is prevented where the rules would mark it, and what that death would cause
     (a block, a goal, a turn, a departure) does not happen. ``kill``: the player dies at
-    the end of ``step`` (the end of the phase when None), with every consequence."""
+    the end of ``step`` (the end of the phase when None), with every consequence.
 
-    kind: str
-    player: str
-    step: str | None = None
-    reason: str = ""
+    A value: treat it as immutable (it compares and hashes by its fields). Written out
+    rather than a frozen dataclass, as :class:`Status` is."""
+
+    __slots__ = ("kind", "player", "reason", "step")
+
+    def __init__(self, kind: str, player: str, step: str | None = None, reason: str = "") -> None:
+        self.kind = kind
+        self.player = player
+        self.step = step
+        self.reason = reason
+
+    def _fields(self) -> tuple[str, str, str | None, str]:
+        return (self.kind, self.player, self.step, self.reason)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Correction:
+            return NotImplemented
+        assert isinstance(other, Correction)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Correction(kind={self.kind!r}, player={self.player!r}, step={self.step!r}, "
+                f"reason={self.reason!r})")  # fmt: skip
 
     def __reduce__(self) -> tuple[type[Correction], tuple[str, str, str | None, str]]:
-        # pickled by its fields, the same compiled (roles/native.py) or not: a compiled
-        # frozen class cannot be filled in attribute by attribute as it is unpickled
-        return Correction, (self.kind, self.player, self.step, self.reason)
+        # pickled by its fields, the same compiled (roles/native.py) or not
+        return Correction, self._fields()
 
 
-CORRECTION_KINDS = ("spare", "kill")
+CORRECTION_KINDS: Final = ("spare", "kill")
 
 
-@dataclass(frozen=True, slots=True)
 class Status:
     """A delayed or standing effect, typed: what it is, on whom, and the phase it acts in,
     after which it expires ("the pack cannot kill on night k", "X dies of guilt on night
-    k"); ``phase`` None: it stands until replaced."""
+    k"); ``phase`` None: it stands until replaced.
 
-    kind: str
-    phase: int | None = None  # the phase index it acts in (N1 = 2, D2 = 3, N2 = 4, ...)
-    player: str | None = None
-    value: Any = None
+    A value: treat it as immutable (it compares and hashes by its fields; a new status
+    replaces an old one). Written out rather than a frozen dataclass: compiled, a frozen
+    dataclass's init is interpreted and sets each field through ``object.__setattr__``."""
+
+    __slots__ = ("kind", "phase", "player", "value")
+
+    def __init__(
+        self, kind: str, phase: int | None = None, player: str | None = None, value: Any = None
+    ) -> None:
+        self.kind = kind
+        self.phase = phase  # the phase index it acts in (N1 = 2, D2 = 3, N2 = 4, ...)
+        self.player = player
+        self.value = value
+
+    def _fields(self) -> tuple[str, int | None, str | None, Any]:
+        return (self.kind, self.phase, self.player, self.value)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Status:
+            return NotImplemented
+        assert isinstance(other, Status)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Status(kind={self.kind!r}, phase={self.phase!r}, player={self.player!r}, "
+                f"value={self.value!r})")  # fmt: skip
 
     def __reduce__(self) -> tuple[type[Status], tuple[str, int | None, str | None, Any]]:
-        return Status, (self.kind, self.phase, self.player, self.value)  # as Correction's
+        return Status, self._fields()  # pickled by its fields, as Correction is
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class PastTargets:
     """Whom one user (or group) of an ability has targeted: the previous night's target, for
     the consecutive-night bans, and every target so far, for the never-twice bans."""
@@ -101,8 +201,16 @@ class PastTargets:
     last: str
     every: list[str]
 
+    def __init__(self, night: int, last: str, every: list[str]) -> None:
+        self.night = night
+        self.last = last
+        self.every = every
 
-@dataclass(slots=True)
+    def __reduce__(self) -> tuple[type[PastTargets], tuple[int, str, list[str]]]:
+        return PastTargets, (self.night, self.last, self.every)
+
+
+@dataclass(slots=True, init=False)
 class Result:
     """One piece of private information given to a player."""
 
@@ -111,24 +219,50 @@ class Result:
     about: str | None
     value: Any
 
+    def __init__(self, to: str, kind: str, about: str | None, value: Any) -> None:
+        self.to = to
+        self.kind = kind
+        self.about = about
+        self.value = value
+
+    def __reduce__(self) -> tuple[type[Result], tuple[str, str, str | None, Any]]:
+        return Result, (self.to, self.kind, self.about, self.value)
+
     def as_dict(self) -> dict[str, Any]:
         return {"to": self.to, "kind": self.kind, "about": self.about, "value": self.value}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Death:
     player: str
     cause: str
+
+    def __init__(self, player: str, cause: str) -> None:
+        self.player = player
+        self.cause = cause
+
+    def __reduce__(self) -> tuple[type[Death], tuple[str, str]]:
+        return Death, (self.player, self.cause)
 
     def as_dict(self) -> dict[str, str]:
         return {"player": self.player, "cause": self.cause}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Execution:
     executed: str | None
     totals: dict[str, int]
-    decisive_voter: str | None = None
+    decisive_voter: str | None
+
+    def __init__(
+        self, executed: str | None, totals: dict[str, int], decisive_voter: str | None = None
+    ) -> None:
+        self.executed = executed
+        self.totals = totals
+        self.decisive_voter = decisive_voter
+
+    def __reduce__(self) -> tuple[type[Execution], tuple[str | None, dict[str, int], str | None]]:
+        return Execution, (self.executed, self.totals, self.decisive_voter)
 
     def as_dict(self) -> dict[str, Any]:
         return {"executed": self.executed, "totals": dict(self.totals)}
@@ -229,8 +363,9 @@ class GameState:
         self.marked = []
         groups: dict[str, tuple[Player, ...]] = {}  # dealt role -> its holders, in seat order
         for p in players:
-            held = groups.get(p.dealt_role)
-            groups[p.dealt_role] = (p,) if held is None else (*held, p)
+            role = p.dealt_role
+            held = groups.get(role)
+            groups[role] = (p,) if held is None else held + (p,)  # noqa: RUF005 - no list
         self.groups = groups
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -306,7 +441,12 @@ def phase_label(index: int) -> str:
     return f"N{index // 2}" if index % 2 == 0 else f"D{index // 2 + 1}"
 
 
-PHASE_LABELS = tuple(f"N{i // 2}" if i % 2 == 0 else f"D{i // 2 + 1}" for i in range(400))
+# Interned: the engine goes on with the table's own string once a label is checked
+# (Ruleset.play), so its comparisons with literals ("N0") and its lookups by label
+# (abilities.NIGHT_NUMBERS) find the very same object.
+PHASE_LABELS: Final = tuple(
+    sys.intern(f"N{i // 2}" if i % 2 == 0 else f"D{i // 2 + 1}") for i in range(400)
+)
 
 
 def phase_index(label: str) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import inspect
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -82,6 +83,11 @@ class Ruleset(ABC):
         self.has_after_phase = type(self).after_phase is not Ruleset.after_phase
         self.has_died = type(self).died is not Ruleset.died
         self.executed_rules = ""  # the rules an execution's trace cites (run_vote)
+        self.vote_change_option = sys.intern(self.prefix + "allow_vote_change")  # run_vote
+        # the setup read once for every deal (deck_and_cards)
+        self._cards: (
+            tuple[Setup, list[str], dict[str, tuple[str, str, str, str]], dict[str, str]] | None
+        ) = None
         self.targets_checked: frozenset[Ability] = frozenset()
         if type(self).check_target is not Ruleset.check_target:
             self.targets_checked = self.target_checks or frozenset(
@@ -138,35 +144,69 @@ class Ruleset(ABC):
     ) -> tuple[GameState, PhaseOutcome]:
         """Seat the players with their dealt roles and give the start-of-game knowledge."""
         setup = self.setup
+        deck, cards = self.deck_and_cards()
         try:
-            legal = sorted(players.values()) == self.deck  # the common case, at C speed
+            legal = sorted(players.values()) == deck  # the common case, at C speed
         except TypeError:  # a role that is not a string
             legal = False
         if not legal:
             self.check_deal(players)
-        try:
-            merged = setup.with_options(options)
-        except SetupError as exc:
-            rule = self.prefix.rstrip(".").upper() + "-D"
-            raise RuleViolation(str(exc), rule, phase="setup") from exc
-        cards = setup.cards
+        if not options:
+            merged = dict(setup.options)  # the defaults: nothing to check
+        else:
+            try:
+                merged = setup.with_options(options)
+            except SetupError as exc:
+                rule = self.prefix.rstrip(".").upper() + "-D"
+                raise RuleViolation(str(exc), rule, phase="setup") from exc
         seated = []
+        told = []
+        by_name = {}
         for seat, (name, role) in enumerate(players.items()):
-            card = cards[role]
-            seated.append(Player(name, seat, role, role, card.faction, card.counts_as))
+            key, faction, counts_as, told_as = cards[role]
+            if type(name) is str:  # the submissions' names (interned) are then these objects
+                name = sys.intern(name)
+            player = Player(name, seat, key, key, faction, counts_as)
+            seated.append(player)
+            by_name[name] = player
+            told.append(Result(name, "role", None, told_as))
         state = GameState(
-            setup=self.key, seed=seed, options=merged, players=seated,
-            by_name={p.name: p for p in seated},
+            setup=self.key, seed=seed, options=merged, players=seated, by_name=by_name
         )  # fmt: skip
         outcome = PhaseOutcome("setup")
-        outcome.results = [Result(p.name, "role", None, cards[p.role].told_as) for p in seated]
+        outcome.results = told
         self.start(state, outcome, dict(draws or {}))
         return state, outcome
 
     @property
     def deck(self) -> list[str]:
         """The setup's dealt cards, sorted: what a legal deal's roles sort to."""
-        return sorted(self.setup.dealt_cards)
+        return self.deck_and_cards()[0]
+
+    def deck_and_cards(self) -> tuple[list[str], dict[str, tuple[str, str, str, str]]]:
+        """The deck (sorted) and, by role, what a player dealt the card starts with: its
+        key (the setup's interned string), faction, count and the role he is told. Read
+        from the setup once (a study may put another setup in place: then again)."""
+        known = self._known()
+        return known[1], known[2]
+
+    def seen_as(self, role: str) -> str:
+        """How the card ``role`` is seen by an investigation (the setup's ``seen_as``)."""
+        return self._known()[3][role]
+
+    def _known(
+        self,
+    ) -> tuple[Setup, list[str], dict[str, tuple[str, str, str, str]], dict[str, str]]:
+        setup = self.setup
+        known = self._cards
+        if known is None or known[0] is not setup:
+            cards = {
+                role: (card.key, card.faction, card.counts_as, card.told_as)
+                for role, card in setup.cards.items()
+            }
+            seen = {role: card.seen_as for role, card in setup.cards.items()}
+            known = self._cards = (setup, sorted(setup.dealt_cards), cards, seen)
+        return known
 
     def check_deal(self, players: Mapping[str, str]) -> None:
         """Name what is wrong with a deal: the player count, a card not dealt in this
@@ -229,6 +269,7 @@ class Ruleset(ABC):
         if label != expected:
             raise RuleViolation(msg("phase.out_of_order", label=label, expected=expected), "spec",
                                 phase=label)  # fmt: skip
+        label = expected  # the table's interned string: compared and looked up by identity
         if state.winning_factions is not None:
             raise RuleViolation(msg("game.over"), "spec", phase=label)
         actions = list(actions)
@@ -394,13 +435,13 @@ class Ruleset(ABC):
     def validate_actions(self, state: GameState, label: str, actions: list[Action]) -> None:
         """Every action legal, and at most one use of each ability slot per phase."""
         seen: set[str] = set()
-        by_name, check_action = state.by_name, self.check_action
+        by_name = state.by_name
         for action in actions:
             actor = by_name.get(action.actor)  # type: ignore[arg-type]
             if actor is None or not actor.alive:
                 actor = self.player(state, action.actor, label)
                 self.require_in_game(actor, label)
-            slot = check_action(state, label, action)
+            slot = self.check_use(state, label, action, actor)
             if slot is not None:
                 if slot in seen:
                     raise self.violation(label, actor, msg("action.slot_used"),
@@ -433,6 +474,11 @@ class Ruleset(ABC):
     def check_action(self, state: GameState, label: str, action: Action) -> str | None:
         """Raise RuleViolation if ``action`` is illegal; return its per-phase slot key
         (None for shared slots such as the pack kill, where the last entry counts)."""
+
+    def check_use(self, state: GameState, label: str, action: Action, actor: Player) -> str | None:
+        """:meth:`check_action` with its actor already found (the one in ``state`` named by
+        ``action.actor``): a ruleset may check without looking him up again."""
+        return self.check_action(state, label, action)
 
     def ability_rule(self, actor: Player) -> str:
         return self.roles_rule
@@ -586,14 +632,14 @@ class Ruleset(ABC):
         him (None when nobody is executed). Vote changes may be switched off (WWW-D4,
         INQ-D5)."""
         rules = self.vote_rules
-        if not state.options[self.prefix + "allow_vote_change"]:
+        if not state.options[self.vote_change_option]:
             voted: set[tuple[str, bool]] = set()
             for vote in votes:
                 if (vote.voter, vote.secret) in voted:
                     raise self.violation(outcome.phase, state.by_name[vote.voter],
                                          msg("vote.no_change"), rules["target"])  # fmt: skip
                 voted.add((vote.voter, vote.secret))
-        execution = count_votes(votes, weight, decisive_rule, weighted)
+        execution = count_votes(votes, weight, decisive_rule, weighted, state.by_name)
         outcome.execution = execution
         outcome.public_votes = votes
         if execution.executed is None:

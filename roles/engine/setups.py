@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import random
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -179,13 +180,14 @@ def _card(setup_key: str, role: str, data: Any, text: Any) -> RoleCard:
         raise SetupError(f"Setup {setup_key!r}: role {role!r} needs {', '.join(_CARD_FIELDS)}")
     if not isinstance(text, dict) or not text.get("name") or not text.get("text"):
         raise SetupError(f"Setup {setup_key!r}: role {role!r} has no card (name and text)")
+    intern = sys.intern  # the engine compares these with its literals: the same objects
     return RoleCard(
-        key=role,
+        key=intern(role),
         count=int(data["count"]),
-        seen_as=str(data["seen_as"]),
-        counts_as=str(data["counts_as"]),
-        faction=str(data["faction"]),
-        told_as=str(data.get("told_as", role)),
+        seen_as=intern(str(data["seen_as"])),
+        counts_as=intern(str(data["counts_as"])),
+        faction=intern(str(data["faction"])),
+        told_as=intern(str(data.get("told_as", role))),
         name=str(text["name"]),
         text=" ".join(str(text["text"]).split()),
     )
@@ -205,13 +207,16 @@ def load_setup(key: str) -> Setup:
     named = [name for name in data.get("options") or {} if "." in name]
     prefix = str(data.get("option_prefix") or (named[0].split(".")[0] + "." if named else ""))
     texts = data.get("cards") or {}
-    cards = {
-        str(role): _card(key, str(role), spec, texts.get(role))
-        for role, spec in data["roles"].items()
-    }
+    cards = {}
+    for role, spec in data["roles"].items():
+        card = _card(key, str(role), spec, texts.get(role))
+        cards[card.key] = card
     options = {
-        **{prefix + k: v for k, v in COMMON_OPTIONS.items()},
-        **dict(data.get("options") or {}),
+        _interned(name): _interned(value)
+        for name, value in {
+            **{prefix + k: v for k, v in COMMON_OPTIONS.items()},
+            **dict(data.get("options") or {}),
+        }.items()
     }
     option_choices = {k: tuple(v) for k, v in (data.get("option_choices") or {}).items()}
     try:
@@ -222,7 +227,7 @@ def load_setup(key: str) -> Setup:
         key=data["key"],
         name=data["name"],
         players=int(data["players"]),
-        factions=tuple(data.get("factions") or ()),
+        factions=tuple(sys.intern(str(f)) for f in data.get("factions") or ()),
         cards=cards,
         night_order=tuple(data.get("night_order") or ()),
         deadlines=dict(data.get("deadlines") or {}),
@@ -255,6 +260,12 @@ def load_setup(key: str) -> Setup:
         if not _TIME.match(str(value)):
             raise SetupError(f"Setup {key!r}: deadline {name} = {value!r} is not HH:MM")
     return setup
+
+
+def _interned(value: Any) -> Any:
+    """A string the engine compares with its literals, interned (the same object: compared
+    and looked up by identity); anything else as it is."""
+    return sys.intern(value) if type(value) is str else value
 
 
 def _labels(key: str, what: str, data: Any) -> dict[str, dict[str, str]]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from roles.engine.abilities import DAY, NIGHT, Ability
 from roles.engine.errors import RuleViolation
@@ -23,8 +23,8 @@ from roles.engine.registry import ruleset_for
 from roles.engine.ruleset import Ruleset
 from roles.engine.setups import deal_roles
 
-TRIES = 4  # random targets tried per ability use before giving it up
-EAGERNESS = 0.8  # chance that a player who may act does
+TRIES: Final = 4  # random targets tried per ability use before giving it up
+EAGERNESS: Final = 0.8  # chance that a player who may act does
 
 
 def _attempt(
@@ -54,13 +54,13 @@ def draw_action(
     else:
         during = fake_role = None
         vision = False
-    check = rules.check_action
+    actor = state.by_name[name]
     size = len(pool)
     for _ in range(TRIES):
         target = pool[int(chance() * size)] if size else None
         action = Action(name, target, during, fake_role, vision)
         try:
-            check(state, label, action)
+            rules.check_use(state, label, action, actor)
         except RuleViolation:
             continue
         return action

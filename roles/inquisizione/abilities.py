@@ -7,26 +7,28 @@ vote, cast with the day votes (INQ-R45).
 
 from __future__ import annotations
 
+from typing import Final
+
 from roles.engine.abilities import ANY, Ability
 
-PROBE = Ability(
+PROBE: Final = Ability(
     "probe", "probe", "INQ-R27", self_rule="INQ-R27",
     dead_rule="INQ-D9", dead_option="investigate_dead",
 )  # fmt: skip
-REDIRECT = Ability("redirect", "send the Seer's answer to", "INQ-R29", dead_rule="INQ-D10")
-TEST = Ability(
+REDIRECT: Final = Ability("redirect", "send the Seer's answer to", "INQ-R29", dead_rule="INQ-D10")
+TEST: Final = Ability(
     "test", "test", "INQ-R44", self_rule="INQ-R44",
     dead_rule="INQ-D9", dead_option="investigate_dead",
 )  # fmt: skip
-PROTECT = Ability(
+PROTECT: Final = Ability(
     "protect", "protect", "INQ-R35", first_night=1, first_night_rule="INQ-R35",
     dead_rule="INQ-D11", repeat_rule="INQ-R37", shared=True,
 )  # fmt: skip
-MAUL = Ability(
+MAUL: Final = Ability(
     "maul", "maul", "INQ-R54", first_night=1, first_night_rule="INQ-R54",
     self_rule="INQ-D12", dead_rule="INQ-D12", shared=True,
 )  # fmt: skip
-DESIGNATE = Ability(
+DESIGNATE: Final = Ability(
     "designate",
     "designate",
     "INQ-R50",
@@ -35,7 +37,7 @@ DESIGNATE = Ability(
     optional_target=True,
 )  # a dead player may be named: accepted, with no effect (INQ-D14)
 
-ABILITIES: dict[str, Ability] = {
+ABILITIES: Final[dict[str, Ability]] = {
     "veggente": PROBE,
     "postino": REDIRECT,
     "inquisitore": TEST,
@@ -44,10 +46,10 @@ ABILITIES: dict[str, Ability] = {
     "lupo_scorbutico": MAUL,
     "templare": DESIGNATE,
 }
-NO_ABILITY_RULE = {
+NO_ABILITY_RULE: Final = {
     "becchino": "INQ-R32",
     "contadino": "INQ-R41",
     "martire": "INQ-R61",
     "boia": "INQ-R45",
 }
-WOLVES = ("lupo_mannaro", "lupo_scorbutico")
+WOLVES: Final = ("lupo_mannaro", "lupo_scorbutico")

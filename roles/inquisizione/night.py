@@ -7,7 +7,7 @@ start of the night. All results are delivered at dawn, to the dead too (INQ-D22)
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from roles.engine.abilities import remember_target
 from roles.engine.mechanics import blocked_night, martyr_of_the_pack
@@ -16,8 +16,8 @@ from roles.engine.model import Action, GameState, PhaseOutcome, Player
 from roles.inquisizione.abilities import ABILITIES, PROTECT
 
 # The Inquisizione statuses (GameState.statuses); both stand until replaced.
-DESIGNATION = "designation"  # the Templare's standing choice, read at his death (INQ-R50)
-LAST_WOLF = "last_wolf"  # the Lupo Scorbutico has been told he mauls alone (INQ-R58)
+DESIGNATION: Final = "designation"  # the Templare's standing choice, read at his death (INQ-R50)
+LAST_WOLF: Final = "last_wolf"  # the Lupo Scorbutico has been told he mauls alone (INQ-R58)
 
 if TYPE_CHECKING:
     from roles.inquisizione.rules import Inquisizione
@@ -74,7 +74,7 @@ def veggente(night: Night) -> None:
     assert action.target is not None  # a targeted ability: checked as submitted
     night.visit(seer, action.target)
     target = night.state.by_name[action.target]
-    seen = night.rules.setup.cards[target.role].seen_as
+    seen = night.rules.seen_as(target.role)
     to = night.recipient or seer.name
     names_target = not night.recipient or night.recipient == seer.name
     names_target = names_target or night.state.options["inq.postino_message_names_target"]
@@ -179,7 +179,7 @@ def templare(night: Night) -> None:
 # The night's steps (INQ-R63; the Templare's designation, INQ-R52, and the visitor list,
 # INQ-R59, where the text places them); the setup's YAML night_order runs them. A GM's
 # correction acts at a named step.
-STEPS: dict[str, Callable[[Night], None]] = {
+STEPS: Final[dict[str, Callable[[Night], None]]] = {
     # 0. Templare: sets the standing designation (read at his death, by any cause).
     "templare": templare,
     # 1. Postino: sets where the Seer's answer goes.

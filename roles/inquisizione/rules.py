@@ -21,6 +21,7 @@ from roles.inquisizione.abilities import (
     NO_ABILITY_RULE,
     PROTECT,
     REDIRECT,
+    WOLVES,
 )
 
 
@@ -45,18 +46,22 @@ class Inquisizione(Ruleset):
         if draws:
             raise RuleViolation(msg("deal.unknown_draw", draw=repr(next(iter(draws)))), "spec",
                                 phase="setup")  # fmt: skip
-        groups = state.groups  # dealt role -> holders in seat order (nobody has turned yet)
-        guards = groups.get("guardia_gemella", ())
-        werewolves = groups.get("lupo_mannaro", ())
-        pack = sorted((*werewolves, *groups.get("lupo_scorbutico", ())), key=_seat)
-        pair = sorted((*groups.get("boia", ()), *groups.get("templare", ())), key=_seat)
-        told: list[tuple[Player, Sequence[Player]]] = [(p, guards) for p in guards]
-        told += [(p, pack) for p in werewolves]
-        told += [(p, pair) for p in groups.get("inquisitore", ())]
-        if state.options["inq.boia_templar_know_each_other"]:
-            told += [(p, pair) for p in pair]
-        told.sort(key=_first_seat)  # the results in seat order
-        for p, group in told:
+        players = state.players  # in seat order, each with his dealt card (nobody has turned)
+        guards = state.groups.get("guardia_gemella", ())
+        pack = [p for p in players if p.role in WOLVES]
+        pair = [p for p in players if p.role == "boia" or p.role == "templare"]
+        pair_told = state.options["inq.boia_templar_know_each_other"]
+        for p in players:  # the results in seat order
+            role = p.role
+            group: Sequence[Player]
+            if role == "guardia_gemella":
+                group = guards
+            elif role == "lupo_mannaro":
+                group = pack
+            elif role == "inquisitore" or (pair_told and (role == "boia" or role == "templare")):
+                group = pair
+            else:
+                continue
             names = [q.name for q in group if q is not p]
             if names:
                 outcome.tell(p.name, "knows", None, names)
@@ -82,7 +87,9 @@ class Inquisizione(Ruleset):
         return ability.rule if ability else NO_ABILITY_RULE.get(actor.role, self.roles_rule)
 
     def check_action(self, state: GameState, label: str, action: Action) -> str | None:
-        actor = state.by_name[action.actor]
+        return self.check_use(state, label, action, state.by_name[action.actor])
+
+    def check_use(self, state: GameState, label: str, action: Action, actor: Player) -> str | None:
         ability = ABILITIES.get(actor.role)
         if ability is None:
             raise self.violation(label, actor, msg("action.no_ability"),
@@ -232,13 +239,21 @@ class Inquisizione(Ruleset):
     # -- wins (INQ §6, INQ-D16) -----------------------------------------------------------
 
     def winning_factions(self, state: GameState) -> list[str] | None:
-        counts = [p.counts_as for p in state.players if p.alive]
-        wolves = counts.count("lupo")
+        alive = wolves = 0
+        for p in state.players:
+            if p.alive:
+                alive += 1
+                if p.counts_as == "lupo":
+                    wolves += 1
         if wolves == 0:  # INQ-D16: the village condition first
-            factions = {p.faction for p in state.players if p.alive}
-            heretics, inquisition = "eresia" in factions, "inquisizione" in factions
+            heretics = inquisition = False
+            for p in state.players:
+                if p.alive:
+                    faction = p.faction
+                    heretics = heretics or faction == "eresia"
+                    inquisition = inquisition or faction == "inquisizione"
             return ["eresia"] if heretics or not inquisition else ["inquisizione"]  # R22, R23
-        if wolves >= len(counts) - wolves:
+        if wolves >= alive - wolves:
             return ["branco"]  # INQ-R24
         return None
 
@@ -251,14 +266,6 @@ class Inquisizione(Ruleset):
                 if p.role == "contadino" and (p.alive or not must_survive)
             }  # fmt: skip
         return names
-
-
-def _seat(player: Player) -> int:
-    return player.seat
-
-
-def _first_seat(told: tuple[Player, Sequence[Player]]) -> int:
-    return told[0].seat
 
 
 __all__ = ["DESIGNATE", "MAUL", "Inquisizione"]

@@ -8,7 +8,7 @@ state at its start. All results are delivered at dawn, to the dead too.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from roles.engine.abilities import Ability, remember_target
 from roles.engine.mechanics import (
@@ -30,11 +30,12 @@ from roles.wild_west_wolf.abilities import (
 )
 
 # The Wild West Wolf statuses (GameState.statuses), each with the phase it acts in.
-EXECUTED = "executed"  # the day's executed player, for the next night's Pastore (WWW-R35)
-REVENGE = "revenge"  # the night after the Capo's execution: two attacks (WWW-R69)
-GUILT = "guilt"  # the decisive voter on the Rinnegato dies the next night (WWW-R89, D7)
-FAKE_ROLE_CHOSEN = "fake_role"  # the Pianista's disguise, for the whole game (WWW-R90)
-BOUNTY = "bounty_target"  # the deal's draw (GameState.draws): the Cacciatore's bounty (WWW-R79)
+EXECUTED: Final = "executed"  # the day's executed player, for the next night's Pastore (WWW-R35)
+REVENGE: Final = "revenge"  # the night after the Capo's execution: two attacks (WWW-R69)
+GUILT: Final = "guilt"  # the decisive voter on the Rinnegato dies the next night (WWW-R89, D7)
+FAKE_ROLE_CHOSEN: Final = "fake_role"  # the Pianista's disguise, for the whole game (WWW-R90)
+# the deal's draw (GameState.draws): the Cacciatore's bounty (WWW-R79)
+BOUNTY: Final = "bounty_target"
 
 if TYPE_CHECKING:
     from roles.wild_west_wolf.rules import WildWestWolf
@@ -99,7 +100,7 @@ def pastore(night: Night, owner: Player) -> None:
     if executed is None:
         night.outcome.tell(owner.name, "autopsy", None, "nessuno")
         return
-    seen = night.rules.setup.cards[night.state.by_name[executed].role].seen_as
+    seen = night.rules.seen_as(night.state.by_name[executed].role)
     night.outcome.tell(owner.name, "autopsy", executed, seen)
 
 
@@ -132,7 +133,7 @@ def maresciallo(night: Night, owner: Player) -> None:
         return
     assert action.target is not None  # a targeted ability: checked as submitted
     target = night.state.by_name[action.target]
-    seen = night.rules.setup.cards[target.role].seen_as
+    seen = night.rules.seen_as(target.role)
     night.outcome.tell(owner.name, "investigation", target.name, seen)
 
 
@@ -276,6 +277,9 @@ def pack_victims(night: Night) -> list[Player]:
     entries = [a for a in night.submitted
                if by_name[a.actor].faction == "indiani" and not a.vision]  # fmt: skip
     attacks = attacks_allowed(night.rules, state, night.index)
+    if len(entries) == 1 and attacks:  # one entry: it counts (latest_distinct's answer)
+        target = entries[0].target
+        return [by_name[target]] if target is not None else []
     chosen = latest_distinct(entries, attacks, _target)
     return [by_name[t] for a in chosen if (t := a.target) is not None]  # an entry names one
 
@@ -399,7 +403,7 @@ def vip(night: Night) -> None:
     chief = state.holder("capo_indiano")
     if chief is None or not chief.alive:
         return
-    vips = set(VIP_ROLES) | ({"sceriffo"} if state.options["www.sheriff_is_vip"] else set())
+    vips = VIPS_WITH_SHERIFF if state.options["www.sheriff_is_vip"] else VIPS
     for victim in night.attack_killed:
         night.outcome.tell(
             chief.name, "vip", victim.name, "vip" if victim.dealt_role in vips else "non_vip"
@@ -416,7 +420,7 @@ def pianista(night: Night) -> None:
 # The night's steps (WWW-R93 and, for what the text leaves unplaced, WWW-D7, D9, D17,
 # D21); the setup's YAML night_order runs them. Each reads the state at its start and
 # marks deaths that apply at its end; a GM's correction acts at a named step.
-STEPS: dict[str, Callable[[Night], None]] = {
+STEPS: Final[dict[str, Callable[[Night], None]]] = {
     # 0. Pianista (N0 only): sets the fake role the Sciamano's vision reads.
     "pianista": pianista,
     # 1. Pastore: reads yesterday's execution; sets the autopsy result. Bandito/Pistolero.
@@ -451,8 +455,11 @@ def resolve(
     rules.run_night_table(state, out, night)
 
 
+VIPS: Final = frozenset(VIP_ROLES)
+VIPS_WITH_SHERIFF: Final = frozenset((*VIP_ROLES, "sceriffo"))  # WWW-D17
+
 # A card's ability key, but the vision's (flagged on the action, WWW-R74): the Sciamano's
 # other entries are pack kills.
-ABILITY_KEYS = {
+ABILITY_KEYS: Final = {
     role: next(a.key for a in abilities if a is not VISION) for role, abilities in ABILITIES.items()
 }

@@ -57,20 +57,22 @@ class WildWestWolf(Ruleset):
     # -- the deal (WWW §11, WWW-R56, R60, R76, R79) -----------------------------------
 
     def start(self, state: GameState, outcome: PhaseOutcome, draws: dict[str, Any]) -> None:
-        players = state.players
-        pair = [p for p in players if p.role in ("bandito", "pistolero")]
+        players = state.players  # in seat order, each with his dealt card
+        pair = [p for p in players if p.role == "bandito" or p.role == "pistolero"]
         indians = [p for p in players if p.role in INDIANS]
         know_roles = state.options["www.indians_know_roles"]
         for p in players:
-            if p in pair:
+            role = p.role
+            if role == "bandito" or role == "pistolero":
                 outcome.tell(p.name, "knows", None, [q.name for q in pair if q is not p])
-            elif p in indians:
+            elif role in INDIANS:
                 outcome.tell(p.name, "knows", None, [q.name for q in indians if q is not p])
                 if know_roles:  # WWW-D19, switched: each fellow Indian's card too
                     for q in indians:
                         if q is not p:
                             outcome.tell(p.name, "role_of", q.name, q.role)
-        hunter = next(p for p in players if p.role == "cacciatore_di_taglie")
+        hunter = state.holder("cacciatore_di_taglie")
+        assert hunter is not None  # a legal deal has him (WWW-R19)
         eligible = [p for p in players if p.role in BOUNTY_ROLES]
         chosen = draws.pop(night.BOUNTY, None)
         if draws:
@@ -147,7 +149,9 @@ class WildWestWolf(Ruleset):
         return abilities[0].rule if abilities else self.roles_rule
 
     def check_action(self, state: GameState, label: str, action: Action) -> str | None:
-        actor = state.by_name[action.actor]
+        return self.check_use(state, label, action, state.by_name[action.actor])
+
+    def check_use(self, state: GameState, label: str, action: Action, actor: Player) -> str | None:
         role = actor.dealt_role
         abilities = ABILITIES.get(role)
         if abilities and role != "sciamano" and not action.vision:  # ability_for, inline
@@ -283,13 +287,21 @@ class WildWestWolf(Ruleset):
     # -- wins (WWW §6) ---------------------------------------------------------------
 
     def winning_factions(self, state: GameState) -> list[str] | None:
-        counts = [p.counts_as for p in state.players if p.alive]
-        indians = counts.count("indiano")
+        indians = americans = 0
+        for p in state.players:
+            if p.alive:
+                counts_as = p.counts_as
+                if counts_as == "indiano":
+                    indians += 1
+                elif counts_as == "americano":
+                    americans += 1
         if indians == 0:  # WWW-D24: with no Indian alive the Indians never win
-            alive = [p for p in state.players if p.alive]
-            sheriff = any(p.dealt_role == "sceriffo" for p in alive)
-            outlaws = any(p.faction == "fuorilegge" for p in alive)
+            sheriff = outlaws = False
+            for p in state.players:
+                if p.alive:
+                    sheriff = sheriff or p.dealt_role == "sceriffo"
+                    outlaws = outlaws or p.faction == "fuorilegge"
             return ["legge"] if sheriff or not outlaws else ["fuorilegge"]  # WWW-R28, R29
-        if indians >= counts.count("americano"):
+        if indians >= americans:
             return ["indiani"]  # WWW-R30
         return None

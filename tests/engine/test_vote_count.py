@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from roles.engine.model import Vote
+from roles.engine.model import Player, Vote
 from roles.engine.votes import LATEST, count_votes, current_ballots
 
 NAMES = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil", "Gio"]
@@ -89,3 +89,29 @@ def test_the_tally_agrees_with_its_plain_reading(decisive_rule):
         executed, totals, voter = reference(votes, weight, decisive_rule, weighted)
         assert (execution.executed, list(execution.totals.items()), execution.decisive_voter) \
             == (executed, list(totals.items()), voter), votes  # fmt: skip
+
+
+@pytest.mark.parametrize("decisive_rule", ["latest", "tipping"])
+def test_the_tally_of_votes_in_casting_order_agrees_with_its_plain_reading(decisive_rule):
+    """Times that never go back (a replay's indexes, the site's timestamps): the count
+    keeps only the votes' places, and must still agree with the plain reading."""
+    rng = random.Random(12)
+
+    def weight(voter: str, target: str, secret: bool) -> int:
+        return {"Bea": 3, "Cid": 0}.get(target, 1) if secret else 2
+
+    for _ in range(6000):
+        votes = random_votes(rng)
+        ties = rng.random() < 0.3  # equal times: the order of casting decides
+        for i, vote in enumerate(votes):
+            vote.at = i // 3 if ties else i
+        weighted = {"Ada"} if rng.random() < 0.5 else set()
+        expected = reference(votes, weight, decisive_rule, weighted)
+        for players in (None, PLAYERS):  # voters numbered as they come, or by seat
+            execution = count_votes(votes, weight, decisive_rule, weighted, players)
+            assert (execution.executed, list(execution.totals.items()),
+                    execution.decisive_voter) == (expected[0], list(expected[1].items()),
+                                                  expected[2]), votes  # fmt: skip
+
+
+PLAYERS = {name: Player(name, seat, "x", "x", "x") for seat, name in enumerate(reversed(NAMES))}
