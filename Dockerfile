@@ -29,7 +29,8 @@ RUN SECRET_KEY=collectstatic-only DEBUG=false python manage.py collectstatic --n
     && mkdir -p /app/var && chown -R tabula /app/var
 USER tabula
 EXPOSE 8000
-# Three sync workers: a vote is CPU-bound (~5.5 ms of Python, ~1.5 ms of PostgreSQL) with short
+# Three sync workers: a vote is CPU-bound (bench/web.py prints its CPU in gunicorn and in
+# PostgreSQL; the database's share is about a sixth since its statements are prepared) with short
 # database and Redis waits, so a third worker keeps two cores busy while one waits; more
 # workers only add memory (bench/web.py measures this command as written).
 CMD ["gunicorn", "gm.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", \
