@@ -187,32 +187,20 @@ def _count_latest(
             continue  # withdrawn since (or placed again later), or replaced by a secret vote
         seq = public[who]
         vote = cast[seq]
-        target = vote.target
-        if target is None:
-            continue
-        voter = vote.voter
-        w = 1
-        if weight is not None and voter in weighted:
-            w = weight(voter, target, False)
-            if w <= 0:
-                continue
-        _tally(candidates, totals, latest, decisive, target, w, seq, voter)
+        w = _ballot_weight(vote, weight, weighted, False)
+        if w > 0:
+            _tally(candidates, totals, latest, decisive, vote.target or "", w, seq, vote.voter)
     if secrets:
         for seq in _secret_ballots(cast):
             vote = cast[seq]
-            target = vote.target
-            if target is None:
+            w = _ballot_weight(vote, weight, weighted, True)
+            if w <= 0:
                 continue
             voter = vote.voter
-            w = 1
-            if weight is not None and voter in weighted:
-                w = weight(voter, target, True)
-                if w <= 0:
-                    continue
             who = players[voter].seat if players is not None else numbered[voter]
             shown = public[who]
             key = shown if shown >= 0 else size  # INQ-R49: after every other vote
-            _tally(candidates, totals, latest, decisive, target, w, key, voter)
+            _tally(candidates, totals, latest, decisive, vote.target or "", w, key, voter)
     if not candidates:
         return Execution(None, {})
     top = 0
@@ -251,6 +239,20 @@ def _secret_ballots(cast: list[Vote]) -> list[int]:
             if standing is None or cast[standing].target != target:
                 ballots[vote.voter] = seq
     return list(ballots.values())
+
+
+def _ballot_weight(
+    vote: Vote, weight: Callable[[str, str, bool], int] | None, weighted: Collection[str],
+    secret: bool,
+) -> int:  # fmt: skip
+    """What ``vote`` puts on its target: 0 for no target, else its voter's weight (1 unless
+    the setup weighs him; 0 or less: it counts for nobody)."""
+    target = vote.target
+    if target is None:
+        return 0
+    if weight is not None and vote.voter in weighted:
+        return weight(vote.voter, target, secret)
+    return 1
 
 
 def _tally(
