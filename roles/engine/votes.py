@@ -187,13 +187,13 @@ def _count_latest(
             continue  # withdrawn since (or placed again later), or replaced by a secret vote
         seq = public[who]
         vote = cast[seq]
-        w = _ballot_weight(vote, weight, weighted, False)
+        w = _ballot_weight(vote.voter, vote.target, weight, weighted, False)
         if w > 0:
             _tally(candidates, totals, latest, decisive, vote.target or "", w, seq, vote.voter)
     if secrets:
         for seq in _secret_ballots(cast):
             vote = cast[seq]
-            w = _ballot_weight(vote, weight, weighted, True)
+            w = _ballot_weight(vote.voter, vote.target, weight, weighted, True)
             if w <= 0:
                 continue
             voter = vote.voter
@@ -242,16 +242,15 @@ def _secret_ballots(cast: list[Vote]) -> list[int]:
 
 
 def _ballot_weight(
-    vote: Vote, weight: Callable[[str, str, bool], int] | None, weighted: Collection[str],
-    secret: bool,
+    voter: str, target: str | None, weight: Callable[[str, str, bool], int] | None,
+    weighted: Collection[str], secret: bool,
 ) -> int:  # fmt: skip
-    """What ``vote`` puts on its target: 0 for no target, else its voter's weight (1 unless
-    the setup weighs him; 0 or less: it counts for nobody)."""
-    target = vote.target
+    """What ``voter``'s ballot puts on ``target``: 0 for no target, else his weight (1
+    unless the setup weighs him; 0 or less: it counts for nobody)."""
     if target is None:
         return 0
-    if weight is not None and vote.voter in weighted:
-        return weight(vote.voter, target, secret)
+    if weight is not None and voter in weighted:
+        return weight(voter, target, secret)
     return 1
 
 
@@ -296,26 +295,17 @@ def _count_keyed(
                 book[vote.voter] = (target, (0, vote.at, seq))
     tally: dict[str, list] = {}  # target -> [total, decisive key, decisive voter]
     for voter, (target, key) in public.items():
-        if target is not None and voter not in secret:
-            if weight is not None and voter in weighted:
-                w = weight(voter, target, False)
-                if w <= 0:
-                    continue
-            else:
-                w = 1
-            _add_ballot(tally, target, w, key, voter)
+        if voter not in secret:
+            w = _ballot_weight(voter, target, weight, weighted, False)
+            if w > 0:
+                _add_ballot(tally, target or "", w, key, voter)
     if secret:
         for voter, (target, _) in secret.items():
-            if target is not None:
-                if weight is not None and voter in weighted:
-                    w = weight(voter, target, True)
-                    if w <= 0:
-                        continue
-                else:
-                    w = 1
+            w = _ballot_weight(voter, target, weight, weighted, True)
+            if w > 0:
                 shown = public.get(voter)
                 key = shown[1] if shown is not None else LATEST  # INQ-R49
-                _add_ballot(tally, target, w, key, voter)
+                _add_ballot(tally, target or "", w, key, voter)
     if not tally:
         return Execution(None, {})
     totals = {target: entry[0] for target, entry in tally.items()}
