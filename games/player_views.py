@@ -7,7 +7,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
+from django.middleware.csrf import CSRF_TOKEN_LENGTH, get_token
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -205,7 +205,24 @@ def _vote_form(request: HttpRequest, player: Player, cast: Cast, saved: str) -> 
                  if f.secret == secret), None)  # fmt: skip
     if form is None:  # cannot happen after an accepted vote; the whole forms then
         return _after_post(request, player, saved, "")
-    return HttpResponse(vote_form_html(form, get_token(request), saved))
+    return HttpResponse(vote_form_html(form, _checked_token(request), saved))
+
+
+def _checked_token(request: HttpRequest) -> str:
+    """The CSRF token for the answer's form: the one this request carried, which Django's
+    CSRF check has just accepted (the field, else the header: the page's htmx sends the
+    page's own token on every request), else a new one (``get_token``). Masking a fresh
+    token costs a vote more than its store; the answer reflects nothing a third party
+    sends, and is not compressed, so reusing the page's token reveals nothing new."""
+    token = request.POST.get("csrfmiddlewaretoken", "") or request.META.get(
+        settings.CSRF_HEADER_NAME, ""
+    )
+    checked = request.META.get("CSRF_COOKIE") and not getattr(
+        request, "_dont_enforce_csrf_checks", False
+    )  # not checked when a test client turns the check off
+    if checked and len(token) == CSRF_TOKEN_LENGTH and token.isascii() and token.isalnum():
+        return token
+    return get_token(request)
 
 
 @require_POST

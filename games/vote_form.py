@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -32,9 +32,20 @@ def csrf_input(token: Any) -> str:
     return format_html(CSRF_INPUT, token)
 
 
+_URLS: dict[str, str] = {}  # the form's address under each script prefix
+
+
+def _vote_url() -> str:
+    prefix = get_script_prefix()
+    url = _URLS.get(prefix)
+    if url is None:
+        url = _URLS[prefix] = reverse("player_vote")
+    return url
+
+
 def vote_form_html(form: VoteForm, csrf_token: Any, saved: str = "") -> SafeString:
     """The form for ``form``, with the confirmation ``saved`` when there is one."""
-    url = reverse("player_vote")
+    url = _vote_url()
     current = form.current
     chosen = current.target.name if current is not None and current.target_id else None
     out = [

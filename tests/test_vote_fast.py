@@ -6,10 +6,12 @@ the locked path, and a close in flight is waited for, never overtaken."""
 from __future__ import annotations
 
 import pickle
+import re
 import threading
 
 import pytest
 from django.db import connection, connections
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -169,3 +171,25 @@ def test_9_a_vote_refused_by_the_snapshot_is_refused_on_the_fast_path(
     assert "WWW-D4" in html, html
     assert not any("FOR SHARE" in q for q in all_queries(captured))
     assert not Submission.objects.filter(phase=day).exists()
+
+
+@pytest.mark.django_db
+def test_9_the_answer_carries_the_token_the_csrf_check_accepted(gm_user):
+    """The htmx answer's form holds the token the request carried and Django's CSRF check
+    accepted (the page's own), not a new one; a wrong token is still refused (403)."""
+    game = make_game(gm_user)
+    day = day_one(game, gm_user)
+    sheriff, cowboy = game.players.get(role="sceriffo"), game.players.get(role="pastore")
+    browser = Client(enforce_csrf_checks=True)
+    login_as(browser, sheriff)
+    page = browser.get(reverse("player_home")).content.decode()
+    token = re.search(r'"X-CSRFToken": "(\w+)"', page).group(1)
+    response = browser.post(reverse("player_vote"), {"target": cowboy.name, "phase": day.pk},
+                            headers={"HX-Request": "true", "X-CSRFToken": token})  # fmt: skip
+    html = response.content.decode()
+    assert "Voto registrato." in html
+    assert f'name="csrfmiddlewaretoken" value="{token}"' in html
+    forged = token[:-1] + ("a" if token[-1] != "a" else "b")
+    response = browser.post(reverse("player_vote"), {"target": cowboy.name, "phase": day.pk},
+                            headers={"HX-Request": "true", "X-CSRFToken": forged})  # fmt: skip
+    assert response.status_code == 403
