@@ -16,12 +16,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
 
 from games.board import Board
 from games.phases import Preview
 
-PHASES_KEPT = 4  # entries per worker (each a phase's latest): a few MB each at most
+PHASES_KEPT = 8  # phases per worker, each its latest results (a flooded day's: a few MB)
 
 
 @dataclass
@@ -60,8 +59,3 @@ def forget() -> None:
     """Drop every kept result (tests)."""
     with _lock:
         _kept.clear()
-
-
-def key_of(*parts: Any) -> tuple:
-    """A memo key from hashable ``parts`` (dates, strings, tuples of booleans...)."""
-    return tuple(parts)

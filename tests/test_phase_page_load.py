@@ -115,6 +115,21 @@ def test_a_second_load_reads_no_vote_and_shows_the_same_page(client, day, gm_use
     assert token.sub("", client.get(url).content.decode()) == token.sub("", changed)
 
 
+def test_the_memo_keeps_each_phases_latest_results_for_a_few_phases():
+    page_memo.forget()
+    first, second = object(), object()
+    page_memo.keep(1, "v1", first)
+    assert page_memo.recall(1, "v1") is first
+    assert page_memo.recall(1, "v2") is None  # another version: worked out again
+    page_memo.keep(1, "v2", second)
+    assert page_memo.recall(1, "v1") is None  # one entry a phase: its latest
+    for phase_id in range(2, page_memo.PHASES_KEPT + 2):
+        page_memo.keep(phase_id, "v", first)
+    assert page_memo.recall(1, "v2") is None  # the least recently used phase went
+    assert page_memo.recall(page_memo.PHASES_KEPT + 1, "v") is first
+    page_memo.forget()
+
+
 def test_a_flood_of_changes_keeps_the_board_readable(client, day):
     """WWW-D4: changed votes are struck; past the latest ones they are only counted."""
     flood(day, 16 * 40)
