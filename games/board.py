@@ -10,12 +10,15 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db import connection
 
-from games.engine import ABSTAIN, AT, KIND, PLAYER, SLOT, TARGET, Rebuilt, phase_rows, rebuild
+from games.board_running import Running
+from games.engine import ABSTAIN, AT, KIND, PLAYER, TARGET, Rebuilt, phase_rows, rebuild
 from games.models import AuditEvent, Game, Phase, Player, Submission, Will
 from games.submission_rows import LISTED
 from roles.engine.abilities import Ability
@@ -87,9 +90,7 @@ class TallyLine:
     @cached_property
     def _shown(self) -> list[ForumBallot]:
         cut = self._cut
-        kept = [v for v, struck in zip(self.votes[:cut], self.struck[:cut], strict=True)
-                if not struck]  # fmt: skip
-        return kept + self.votes[cut:]
+        return [*compress(self.votes[:cut], map(not_, self.struck[:cut])), *self.votes[cut:]]
 
     @cached_property
     def shown(self) -> list[Ballot]:
@@ -226,19 +227,42 @@ def phase_board(
     *,
     rows: list[tuple] | None = None,
     counts: dict[str, int] | None = None,
+    running: Running | None = None,
+    wills: list[Will] | None = None,
 ) -> Board:
     """The board of ``phase``, read from ``built`` (the state after the committed phases);
-    ``page``: the page of the submission list; ``rows`` (``games.engine.phase_rows``) and
-    ``counts`` (``submission_counts``): read already by the caller."""
+    ``page``: the page of the submission list; ``rows`` (``games.engine.phase_rows``),
+    ``counts`` (``submission_counts``) and ``wills``: read already by the caller;
+    ``running``: the rows followed already (games.board_running), in place of ``rows``."""
     built = built or rebuild(game)
-    rules, state = built.rules, built.state
-    board = Board(game, phase, rows=phase_rows(phase) if rows is None else rows,
-                  players={p.pk: p for p in built.players})  # fmt: skip
-    board.counts = submission_counts(phase) if counts is None else counts
+    counts = submission_counts(phase) if counts is None else counts
+    if running is None:
+        running = Running(built, phase.label, counts)
+        running.add(phase_rows(phase) if rows is None else rows, built)
+    board = Board(game, phase, rows=running.rows, players={p.pk: p for p in built.players})
+    board.counts = counts
     board.page = submissions_page(phase, page, board.counts["history"])
-    action = Submission.Kind.ACTION.value
-    acted = {row[PLAYER] for row in board.rows}
-    group_slots = {row[SLOT] for row in board.rows if row[KIND] == action}
+    _who_acts(board, built, running.acted, running.group_slots)
+    if phase.label.startswith("D"):
+        players = {p.name: p for p in built.players}
+        lines, voted = running.tally()
+        for target, ballots, struck in lines:
+            line = TallyLine(players[target], ballots, players, _from_epoch)
+            line.struck = struck  # as followed (the ballots' own flags may move on)
+            board.tally.append(line)
+        voted_pks = {players[name].pk for name in voted}
+        board.not_voting = [p for p in board.living if p.pk not in voted_pks]
+    if wills is None:
+        wills = list(Will.objects.filter(player__game=game).select_related("player"))
+    board.wills = wills
+    return board
+
+
+def _who_acts(board: Board, built: Rebuilt, acted: set[int], group_slots: set[str]) -> None:
+    """The board's living players, who owes a vote or a choice, who may still act, who
+    has acted (``acted``: the ids of who sent something; ``group_slots``: the slots of the
+    actions sent)."""
+    rules, state, phase = built.rules, built.state, board.phase
     by_name = {p.name: p for p in built.players}
     board.living = [by_name[p.name] for p in state.players if p.alive]
     for player in board.living:
@@ -256,12 +280,6 @@ def phase_board(
                 continue
         if expected:
             (board.done if player.pk in acted or covered else board.waiting).append(player)
-    if phase.label.startswith("D"):
-        players = {p.name: p for p in built.players}
-        board.tally, voted = _tally(board.votes, players, _from_epoch)
-        board.not_voting = [p for p in board.living if p.pk not in voted]
-    board.wills = list(Will.objects.filter(player__game=game).select_related("player"))
-    return board
 
 
 def is_optional(ability: Ability) -> bool:

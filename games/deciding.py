@@ -27,6 +27,48 @@ class _Ballot:
     last: int | None = None
 
 
+class Deciding:
+    """:func:`deciding_votes`, followed event by event: a flooded day's page adds the votes
+    cast since it last looked (``add``) and reads the places kept so far (``kept``)."""
+
+    __slots__ = ("_books", "_keep", "_seen")
+
+    def __init__(self) -> None:
+        self._keep: set[int] = set()
+        self._seen: set[tuple] = set()
+        self._books: dict[tuple, _Ballot] = {}
+
+    def add(self, i: int, vote: tuple) -> None:
+        """The event ``vote`` (``(voter, target, secret, abstain)``, legal) at place ``i``
+        (places rise from one call to the next)."""
+        voter, target, secret, abstain = vote
+        if vote not in self._seen:
+            self._seen.add(vote)
+            self._keep.add(i)
+        book = self._books.get((voter, secret))
+        if book is None:
+            book = self._books[voter, secret] = _Ballot()
+        if book.events < 2:
+            self._keep.add(i)
+        book.events += 1
+        if target is None and not abstain:  # withdrawn
+            book.start, book.withdrawn, book.back = None, i, None
+        else:
+            if book.withdrawn is not None and book.back is None:
+                book.back = i
+            if book.start is None or book.target != target:  # pointed at another target
+                book.target, book.start, book.before = target, i, book.last
+        book.last = i
+
+    def kept(self) -> list[int]:
+        """The places kept of the events added so far, in order."""
+        keep = set(self._keep)
+        for book in self._books.values():
+            decisive = (book.start, book.before) if book.start is not None else (book.last,)
+            keep.update(i for i in (*decisive, book.withdrawn, book.back) if i is not None)
+        return sorted(keep)
+
+
 def deciding_votes(votes: Sequence[tuple]) -> list[int]:
     """The places, in order, of the events of ``votes`` (``(voter, target, secret,
     abstain)`` in casting order, each legal) that the engine resolves the day from exactly
@@ -40,29 +82,7 @@ def deciding_votes(votes: Sequence[tuple]) -> list[int]:
     vote the rules refuse whatever its time). Every other event repeats a kept vote
     before the ballot's last change, or its standing target after it: the standing
     ballots, their times and order, and every count are the same without them."""
-    keep: set[int] = set()
-    seen: set[tuple] = set()
-    books: dict[tuple, _Ballot] = {}
+    deciding = Deciding()
     for i, vote in enumerate(votes):
-        voter, target, secret, abstain = vote
-        if vote not in seen:
-            seen.add(vote)
-            keep.add(i)
-        book = books.get((voter, secret))
-        if book is None:
-            book = books[voter, secret] = _Ballot()
-        if book.events < 2:
-            keep.add(i)
-        book.events += 1
-        if target is None and not abstain:  # withdrawn
-            book.start, book.withdrawn, book.back = None, i, None
-        else:
-            if book.withdrawn is not None and book.back is None:
-                book.back = i
-            if book.start is None or book.target != target:  # pointed at another target
-                book.target, book.start, book.before = target, i, book.last
-        book.last = i
-    for book in books.values():
-        decisive = (book.start, book.before) if book.start is not None else (book.last,)
-        keep.update(i for i in (*decisive, book.withdrawn, book.back) if i is not None)
-    return sorted(keep)
+        deciding.add(i, vote)
+    return deciding.kept()

@@ -108,17 +108,19 @@ SUBMISSION_ROW = ("kind", "slot", "player_id", "target_id", "during", "fake_role
 # A row's fields by position (a row may carry more after them: its time, its phase).
 KIND, SLOT, PLAYER, TARGET, DURING, FAKE_ROLE, VISION, ABSTAIN = range(len(SUBMISSION_ROW))
 AT = len(SUBMISSION_ROW)  # in ``phase_rows``: the time, in seconds since the epoch
+ID = AT + 1  # and the submission's id
 _UNJUDGED = object()
 
 
 def phase_rows(phase: Phase) -> list[tuple]:
     """Every standing submission of ``phase`` in time order, read once for the GM's board
-    and the preview: ``SUBMISSION_ROW`` and the time in seconds since the epoch. Plain
+    and the preview: ``SUBMISSION_ROW``, the time in seconds since the epoch and the id. Plain
     tuples: a phase may hold thousands of vote changes, read without a model or a parsed
     timestamp each (PostgreSQL sends the number), straight from the cursor."""
     if connection.vendor != "postgresql":
         rows = Submission.objects.filter(phase=phase).order_by("at", "pk")
-        return [(*row[:AT], row[AT].timestamp()) for row in rows.values_list(*SUBMISSION_ROW, "at")]
+        listed = rows.values_list(*SUBMISSION_ROW, "at", "pk")
+        return [(*row[:AT], row[AT].timestamp(), row[ID]) for row in listed]
     with connection.cursor() as cursor:
         cursor.execute(_phase_rows_sql(), [phase.pk])
         return cursor.fetchall()
@@ -130,7 +132,8 @@ def _phase_rows_sql() -> str:
     meta = Submission._meta
     table = f'"{meta.db_table}"'
     listed = ", ".join(f'{table}."{meta.get_field(name).column}"' for name in SUBMISSION_ROW)
-    return (f"SELECT {listed}, EXTRACT(EPOCH FROM {table}.\"at\")::float8 FROM {table}"
+    return (f"SELECT {listed}, EXTRACT(EPOCH FROM {table}.\"at\")::float8, {table}.\"id\""
+            f" FROM {table}"
             f' WHERE {table}."phase_id" = %s AND {table}."superseded_at" IS NULL'
             f' ORDER BY {table}."at", {table}."id"')  # fmt: skip
 

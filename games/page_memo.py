@@ -7,7 +7,9 @@ nothing new does not pass over them again. An entry is found again only under th
 key: the board's version (games.board.board_version: the phase's submissions, their
 latest id, the game's latest audit event and will change, the deadline, the corrections),
 with what else the results read (the wills the Notaio holds by now, the next deadline,
-the languages and time zones): any change makes a new key, and the work is done again.
+the languages and time zones): any change makes a new key, and the work is done again,
+from the new rows only when votes appended at the end of the time order are the only
+change (games/board_running.py), otherwise from every row.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from games.board import Board
+from games.board_running import Running
 from games.phases import Preview
 
 PHASES_KEPT = 8  # phases per worker, each its latest results (a flooded day's: a few MB)
@@ -30,6 +33,8 @@ class Worked:
     board: Board
     preview: Preview
     posts: dict[str, str] | None = None
+    running: Running | None = None  # the rows followed, while votes may extend them
+    base: Hashable = None  # the key but for the submissions' count, latest id and audit
 
 
 _kept: OrderedDict[int, tuple[Hashable, Worked]] = OrderedDict()
@@ -53,6 +58,17 @@ def keep(phase_id: int, key: Hashable, worked: Worked) -> None:
         _kept.move_to_end(phase_id)
         while len(_kept) > PHASES_KEPT:
             _kept.popitem(last=False)
+
+
+def claim(phase_id: int, base: Hashable) -> Running | None:
+    """The rows followed for ``phase_id``'s latest results, when they were worked out under
+    ``base``; taken (one request extends them: the results kept no longer can)."""
+    with _lock:
+        entry = _kept.get(phase_id)
+        if entry is None or entry[1].running is None or entry[1].base != base:
+            return None
+        running, entry[1].running = entry[1].running, None
+        return running
 
 
 def forget() -> None:
