@@ -241,7 +241,8 @@ def phase_board(
         running.add(phase_rows(phase) if rows is None else rows, built)
     board = Board(game, phase, rows=running.rows, players={p.pk: p for p in built.players})
     board.counts = counts
-    board.page = submissions_page(phase, page, board.counts["history"])
+    if page is not None:  # (None: the caller lists its page itself)
+        board.page = submissions_page(phase, page, board.counts["history"])
     _who_acts(board, built, running.acted, running.group_slots)
     if phase.label.startswith("D"):
         players = {p.name: p for p in built.players}

@@ -62,7 +62,7 @@ def worked_out(
     else:
         running.add(new, built)  # type: ignore[union-attr]
     assert running is not None
-    board = phase_board(game, phase, built, counts=counts, running=running, wills=wills)
+    board = phase_board(game, phase, built, None, counts=counts, running=running, wills=wills)
     inputs = running.inputs(built, phase, wills)  # the preview plays on the snapshot
     outcome = replay(built, phase.label, inputs.as_json(), phase.overrides)
     state = built.state
