@@ -46,7 +46,6 @@ def draw_action(
     """A random legal use of ``ability`` by ``name`` with a target drawn from ``pool`` (and
     the ability's random fields), or None after TRIES targets: the random model's draw,
     and the informed model's from its own pools."""
-    chance = rng.random
     if random_fields:
         fields = rules.random_fields(state, ability, rng)
         during, fake_role = fields.get("during"), fields.get("fake_role")
@@ -57,7 +56,9 @@ def draw_action(
     actor = state.by_name[name]
     size = len(pool)
     for _ in range(TRIES):
-        target = pool[int(chance() * size)] if size else None
+        # rng.random() called as a method: compiled, that skips making a bound method per
+        # call of draw_action (most draws take one try)
+        target = pool[int(rng.random() * size)] if size else None
         action = Action(name, target, during, fake_role, vision, interned=True)
         try:
             rules.check_use(state, label, action, actor)
