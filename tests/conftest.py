@@ -43,14 +43,11 @@ def before_noon() -> Iterator[None]:
     write its will at once, and a night death's will freezes at noon of the day that
     follows (WWW-R17, WWW-R46): without this they depend on the hour the suite runs.
     Ahead of the database's clock, never behind it, so no deadline seems already past."""
-    import datetime as dt
-    from zoneinfo import ZoneInfo
-
     import time_machine
 
-    morning = (dt.datetime.now(ZoneInfo("Europe/Rome")) + dt.timedelta(days=1)).replace(
-        hour=8, minute=0, second=0, microsecond=0
-    )
+    from tests.factories import tomorrow_morning
+
+    morning = tomorrow_morning()
     with time_machine.travel(morning, tick=True):
         yield
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from games.services import game_create
 from roles.engine.setups import load_setup
 
@@ -48,3 +50,13 @@ def notaio_delivers_two_wills(gm, long_text=LONG_WILL, short_text=SHORT_WILL):
                   target=recipient)  # fmt: skip
     phase_commit(phase=current_phase(game), user=gm)  # N2: the delivery
     return game, recipient, first, second
+
+
+def tomorrow_morning() -> dt.datetime:
+    """Tomorrow at 08:00 in Rome: before a night death's will freezes at noon (WWW-R17,
+    WWW-R46), and ahead of the database's clock, never behind it, so no deadline dealt
+    at that time seems already past to the database (a fixed date would, once passed)."""
+    from zoneinfo import ZoneInfo
+
+    now = dt.datetime.now(ZoneInfo("Europe/Rome"))
+    return (now + dt.timedelta(days=1)).replace(hour=8, minute=0, second=0, microsecond=0)

@@ -4,28 +4,25 @@ none of the English sentences of the engine's catalogue."""
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 import time_machine
 from django.urls import reverse
 
 from games.models import Submission
 from games.phases import action_submit, current_phase, phase_commit
+from tests.factories import tomorrow_morning
 from tests.played import played_game
 from tests.test_browser_play import gm_page, phone_for
 from tests.words import untranslated
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-MORNING = dt.datetime(2026, 12, 1, 8, 0, tzinfo=dt.UTC)  # before the wills' noon deadline
-
 
 def test_italian_pages_screenshotted_hold_no_engine_word(
     live_server, browser, django_user_model, tmp_path
 ):
     gm_user = django_user_model.objects.create_user(username="master", password="pw-master-1")
-    with time_machine.travel(MORNING, tick=True):
+    with time_machine.travel(tomorrow_morning(), tick=True):
         finished = played_game(gm_user)
         game = played_game(gm_user, finish=False)
         phase_commit(phase=current_phase(game), user=gm_user)  # D3: nobody votes

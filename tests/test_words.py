@@ -4,7 +4,6 @@ engine key or an English sentence of the engine."""
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from roles.engine.messages import CATALOGUE, WORDS, Message, Role, Word, render
 from roles.engine.registry import ruleset_for
 from roles.engine.setups import load_setup
 from tests.conftest import ROOT
+from tests.factories import tomorrow_morning
 from tests.played import played_game
 from tests.words import PLACEHOLDER, load_all_setups, untranslated, visible_text
 
@@ -190,11 +190,8 @@ def test_the_pages_of_a_played_game_in_italian_hold_no_engine_word(client, gm_us
     """Phase page (with a preview's results, trace and refused submissions), a player's
     page, the spoiler, the posts page and the audit log of a whole played game, in
     Italian: no engine key, no English sentence of the engine."""
-    with time_machine.travel(MORNING, tick=True):  # the wills' noon deadline not passed
+    with time_machine.travel(tomorrow_morning(), tick=True):  # the wills' noon deadline not passed
         _pages_hold_no_engine_word(client, gm_user)
-
-
-MORNING = dt.datetime(2026, 12, 1, 8, 0, tzinfo=dt.UTC)
 
 
 def _pages_hold_no_engine_word(client, gm_user):
