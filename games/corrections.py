@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game, Phase, Player, Submission
-from games.phases import _check, _open_for_submissions
+from games.phases import _open_for_submissions, check_refusal
 from games.services import audit
 from games.snapshot import opening_state
 from games.templatetags.wording import phase_name
@@ -117,17 +117,17 @@ def submission_correct(
     slot = submission.slot
     if submission.kind == Submission.Kind.ACTION:
         action = Action(*names, during or None, fake_role or None, submission.vision)
-        _check(
+        check_refusal(
             built.rules.key,
             built.rules.require_in_game,
             built.state.by_name[player.name],
             phase.label,
         )
-        _check(built.rules.key, built.rules.check_action, built.state, phase.label, action)
+        check_refusal(built.rules.key, built.rules.check_action, built.state, phase.label, action)
         slot = built.rules.ability_key(built.state.by_name[player.name], action)
     else:
         secret = submission.kind == Submission.Kind.SECRET_VOTE
-        _check(built.rules.key, built.rules.check_vote, built.state, phase.label,
+        check_refusal(built.rules.key, built.rules.check_vote, built.state, phase.label,
                Vote(*names, 0, secret, submission.abstain and target is None))  # fmt: skip
     _supersede(_slot_rows(submission), reason, now)
     new = Submission.objects.create(

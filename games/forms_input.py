@@ -89,11 +89,25 @@ class PlayerActionForm(forms.Form):
     slot = NameField(max_length=24)
 
 
+class _SharedFields(dict):
+    """A form's ``base_fields`` that each form shares instead of deep-copying them: for a
+    form whose fields nothing changes per request (no choices, no widget attributes set,
+    never rendered by Django), the copy was most of what building it cost."""
+
+    def __deepcopy__(self, memo: dict) -> dict:
+        return dict(self)
+
+
 class PlayerVoteForm(forms.Form):
+    """A player's vote (the hottest request of the site: its fields are shared)."""
+
     phase = PhaseField()
     target = NameField()
     secret = forms.BooleanField(required=False)
     abstain = forms.BooleanField(required=False)
+
+
+PlayerVoteForm.base_fields = _SharedFields(PlayerVoteForm.base_fields)
 
 
 class WillForm(forms.Form):

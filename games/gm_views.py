@@ -4,6 +4,8 @@ explanation trace, overrides, commit (exactly once), undo, and the forum posts."
 from __future__ import annotations
 
 import datetime as dt
+from copy import copy
+from dataclasses import replace
 from zoneinfo import ZoneInfo
 
 from django.contrib import messages
@@ -13,10 +15,11 @@ from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.board import board_version, phase_board, submission_counts
+from games.board import board_version, phase_board, submission_counts, submissions_page
 from games.counts import explain_tie
 from games.deadlines import (
     game_schedule_update,
@@ -27,7 +30,7 @@ from games.deadlines import (
     phase_resume,
 )
 from games.desk import desk_module
-from games.engine import phase_rows, rules_for
+from games.engine import Rebuilt, phase_rows, rules_for
 from games.forms_input import (
     MAX_ID,
     CommitForm,
@@ -40,8 +43,9 @@ from games.forms_input import (
 )
 from games.forms_player import phase_choices_of
 from games.groups import night_watch
-from games.models import Game, Phase
+from games.models import Game, Phase, Will
 from games.narration import NarrationForm, narrated_posts
+from games.page_memo import Worked, keep, recall
 from games.phases import (
     action_submit,
     current_phase,
@@ -58,6 +62,8 @@ from games.posts import FORMATS
 from games.selectors import game_for_gm
 from games.snapshot import built_from_snapshot
 from games.templatetags.wording import phase_name
+from games.wills import handed_in
+from roles.engine.ruleset import Ruleset
 from roles.engine.votes import true_votes
 
 
@@ -82,27 +88,74 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
                      "undo_phase": undo_phase}  # fmt: skip
     if phase is not None:
         # the phase's snapshot: the board and the groups' choices read it, then the preview
-        # plays on it; the phase's submissions are read once, for the board and the preview
+        # plays on it
         built = built_from_snapshot(game, phase)
-        rows = phase_rows(phase)
-        board = phase_board(game, phase, built, page=request.GET.get("page", 1), rows=rows,
-                            counts=counts)  # fmt: skip
         watch = night_watch(built, pending)  # before the preview plays on the snapshot
-        preview = phase_preview(phase, built, rows=rows, wills=board.wills, reread=False)
-        context.update(board=board, preview=preview, watch=watch, players=built.players)
+        wills = list(Will.objects.filter(player__game=game).select_related("player"))
+        following = following_deadline(game, phase, phase.closes_at)
+        worked = _worked(game, phase, built, counts, version, wills, following)
+        preview = replace(worked.preview, phase=phase)
         if not refresh:  # the 20-second refresh sends the board only
-            deadline = None if preview.over else following_deadline(game, phase, phase.closes_at)
-            # the page shows the BBCode post (the posts page has every format)
-            if phase.label.startswith("D") and preview.outcome.execution is not None:
-                rule = rules.vote_rules.get("tie", "")  # read once: the post and the GM's note
-                tally = true_votes(board.votes)  # the engine's, of every vote event
-                board.tie = explain_tie(game, preview.outcome, tally, rule, time=board.time)
-            # the post's tally and tie note are given: it reads no submission
-            posts = forum_posts(game, phase, preview.state, preview.outcome, [], deadline,
-                                formats=("bbcode",), tally=board.tally, tie=board.tie)  # fmt: skip
-            context.update(posts=posts, steps=built.rules.steps(phase.label))
+            _posts_of(worked, game, phase, rules, following)
+        board = copy(worked.board)  # this request's: its page of the submission list
+        board.game, board.phase, board.wills = game, phase, wills
+        board.page = submissions_page(phase, request.GET.get("page", 1), counts["history"])
+        context.update(board=board, preview=preview, watch=watch, players=built.players,
+                       posts=worked.posts, steps=built.rules.steps(phase.label))  # fmt: skip
     template = "games/phase.html#board" if refresh else "games/phase.html"
     return render(request, template, context)
+
+
+def _worked(
+    game: Game,
+    phase: Phase,
+    built: Rebuilt,
+    counts: dict,
+    version: str,
+    wills: list[Will],
+    following: dt.datetime,
+) -> Worked:
+    """The board and the preview of ``phase`` as kept since its last change
+    (games/page_memo.py), or worked out now from its submissions, read once for both."""
+    now = timezone.now()  # the wills the Notaio holds now: the preview reads them
+    held = frozenset(w.pk for w in wills if handed_in(game, built.rules, built.state, w, now))
+    key = (
+        version,
+        phase.snapshot_epoch,
+        repr(phase.overrides),
+        held,
+        following,
+        game.language,
+        game.time_zone,
+        get_language(),
+        tuple((p.pk, p.seat, p.name) for p in built.players),
+    )
+    worked = recall(phase.pk, key)
+    if worked is None:
+        rows = phase_rows(phase)
+        board = phase_board(game, phase, built, rows=rows, counts=counts)
+        preview = phase_preview(phase, built, rows=rows, wills=wills, reread=False)
+        worked = Worked(board, preview)
+        keep(phase.pk, key, worked)
+    return worked
+
+
+def _posts_of(
+    worked: Worked, game: Game, phase: Phase, rules: Ruleset, following: dt.datetime
+) -> None:
+    """The tie's explanation and the post the page shows (BBCode; the posts page has every
+    format), made once for the kept results."""
+    if worked.posts is not None:
+        return
+    board, preview = worked.board, worked.preview
+    if phase.label.startswith("D") and preview.outcome.execution is not None:
+        rule = rules.vote_rules.get("tie", "")  # read once: the post and the GM's note
+        tally = true_votes(board.votes)  # the engine's, of every vote event
+        board.tie = explain_tie(game, preview.outcome, tally, rule, time=board.time)
+    deadline = None if preview.over else following
+    # the post's tally and tie note are given: it reads no submission
+    worked.posts = forum_posts(game, phase, preview.state, preview.outcome, [], deadline,
+                               formats=("bbcode",), tally=board.tally, tie=board.tie)  # fmt: skip
 
 
 def _entered_at(game: Game, value: dt.time | None) -> dt.datetime | None:

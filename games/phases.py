@@ -132,7 +132,8 @@ def _prepare(
     return phase, now, game, opening_state(phase, game, shared=shared)
 
 
-def _check(setup_key: str, callable_: Any, *args: Any) -> None:
+def check_refusal(setup_key: str, callable_: Any, *args: Any) -> None:
+    """Run an engine check; its refusal as a ``ValidationError`` in the player's words."""
     try:
         callable_(*args)
     except RuleViolation as exc:
@@ -158,8 +159,8 @@ def action_submit(
     action = Action(player.name, target.name if target else None, during or None,
                     fake_role or None, vision)  # fmt: skip
     actor = built.state.by_name[player.name]
-    _check(built.rules.key, built.rules.require_in_game, actor, phase.label)
-    _check(built.rules.key, built.rules.check_action, built.state, phase.label, action)
+    check_refusal(built.rules.key, built.rules.require_in_game, actor, phase.label)
+    check_refusal(built.rules.key, built.rules.check_action, built.state, phase.label, action)
     ability = built.rules.ability_key(actor, action)
     submission = Submission.objects.create(
         phase=phase, player=player, kind=Submission.Kind.ACTION, slot=ability, target=target,
@@ -225,7 +226,7 @@ def vote_record(
         raise ValidationError(_("L'orario del voto deve precedere la scadenza della fase "
                                 "e non essere nel futuro."))  # fmt: skip
     vote = Vote(player.name, target.name if target else None, 0, secret, abstain)
-    _check(built.rules.key, built.rules.check_vote, built.state, phase.label, vote)
+    check_refusal(built.rules.key, built.rules.check_vote, built.state, phase.label, vote)
     kind = Submission.Kind.SECRET_VOTE if secret else Submission.Kind.VOTE
     submission = Submission(
         phase=phase, player=player, kind=kind, target=target, abstain=abstain,

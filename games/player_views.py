@@ -6,9 +6,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db import DEFAULT_DB_ALIAS
 from django.http import Http404, HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
+from django.middleware.csrf import CSRF_TOKEN_LENGTH, get_token
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -18,11 +17,11 @@ from django_htmx.http import reswap, retarget
 from games.desk import desk_module
 from games.forms_input import PlayerActionForm, PlayerVoteForm, WillForm, form_error
 from games.forms_player import vote_forms
-from games.models import Game, Phase, Player, TopicSettings
+from games.models import Phase, Player
 from games.phases import Cast, action_submit, open_phases, vote_record, will_save
-from games.rows import columns, from_row, hot_cursor
 from games.selectors import player_page
 from games.services import player_for_token
+from games.vote_fast import Voter, vote_fast, voter_read
 from games.vote_form import vote_form_html
 from gm.net import client_ip
 from gm.throttle import over_limit
@@ -69,42 +68,6 @@ def session_player(request: HttpRequest) -> Player:
     if player is None or player.token_hash != request.session.get(SESSION_TOKEN):
         raise Http404
     return player
-
-
-def session_voter(request: HttpRequest, target: str) -> tuple[Player, Player | None]:
-    """The player of this session with his game, whether the game takes its public votes
-    from the forum thread (``votes_in_topic``), and the player named ``target`` in his
-    game (only its id and name; None when nobody is so named): one query, in plain SQL
-    (on the hot path of every vote, the ORM's compilation cost more than the query)."""
-    pk = request.session.get(SESSION_PLAYER)
-    if not isinstance(pk, int):
-        raise Http404
-    player_columns, game_columns = columns(Player), columns(Game)
-    query = (
-        "SELECT {player}, {game}, EXISTS (SELECT 1 FROM {topic} s WHERE s.game_id = p.game_id"
-        " AND s.votes_from_topic), (SELECT t.id FROM {players} t WHERE t.game_id = p.game_id"
-        " AND t.name = %s) FROM {players} p JOIN {games} g ON g.id = p.game_id WHERE p.id = %s"
-    ).format(
-        player=", ".join(f'p."{c}"' for c in player_columns),
-        game=", ".join(f'g."{c}"' for c in game_columns),
-        topic=TopicSettings._meta.db_table, players=Player._meta.db_table,
-        games=Game._meta.db_table,
-    )  # fmt: skip
-    with hot_cursor() as cursor:
-        cursor.execute(query, [target, pk])
-        row = cursor.fetchone()
-    if row is None:
-        raise Http404
-    split = len(player_columns)
-    player = from_row(Player, row[:split])
-    player.game = from_row(Game, row[split : split + len(game_columns)])
-    if player.token_hash != request.session.get(SESSION_TOKEN):
-        raise Http404
-    player.votes_in_topic, target_pk = bool(row[-2]), row[-1]
-    if target_pk is None:
-        return player, None
-    return player, Player.from_db(DEFAULT_DB_ALIAS, ["id", "game_id", "name"],
-                                  [target_pk, player.game_id, target])  # fmt: skip
 
 
 @never_cache
@@ -183,29 +146,35 @@ def player_action(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def player_vote(request: HttpRequest) -> HttpResponse:
-    """A player's vote: four queries in all (the session; the player with his game and
-    the target; the phase locked with its snapshot; the submission with its audit event),
-    and the page's htmx answer is the vote form alone, drawn from the state it was judged
-    on (games/vote_form.py)."""
+    """A player's vote: three queries in all on PostgreSQL (the session; the player with
+    his game, the target and the form's phase with its snapshot; the vote with its audit
+    event, stored only if the phase, locked, still takes it: games/vote_fast.py), and the
+    page's htmx answer is the vote form alone, drawn from the state it was judged on
+    (games/vote_form.py). Anything out of the ordinary takes the locked path
+    (``vote_record``), which judges again and says why it refuses."""
     form = PlayerVoteForm(request.POST)
     valid = form.is_valid()
-    player, target = session_voter(request, form.cleaned_data["target"] if valid else "")
+    data = form.cleaned_data if valid else {}
+    voter = _session_voter(request, data.get("target", ""), data.get("phase"))
+    player, target = voter.player, voter.target
     error = _flooding(request) or ("" if valid else form_error(form))
     if error:
         return _after_post(request, player, "", error)
-    data = form.cleaned_data
     secret = data["secret"]
+    received_at = getattr(request, "received_at", None)
     try:
         if not secret and player.votes_in_topic:
             raise ValidationError(_("In questa partita si vota nel topic del forum."))
         if data["target"] and target is None:  # a forged name, or one from another game
             raise ValidationError(_("Giocatore sconosciuto."))
         abstain = secret and target is None and data["abstain"]
-        cast = vote_record(  # the phase is the form's, if it is this game's and open
-            phase=Phase.from_db(None, ["id", "game_id"], [data["phase"], player.game_id]),
-            player=player, target=target,
-            secret=secret, abstain=abstain, received_at=getattr(request, "received_at", None),
-        )  # fmt: skip
+        cast = vote_fast(voter, secret=secret, abstain=abstain, received_at=received_at)
+        if cast is None:  # the phase is the form's, if it is this game's and open
+            cast = vote_record(
+                phase=Phase.from_db(None, ["id", "game_id"], [data["phase"], player.game_id]),
+                player=player, target=target, secret=secret, abstain=abstain,
+                received_at=received_at,
+            )  # fmt: skip
     except ValidationError as exc:
         return _after_post(request, player, "", " ".join(exc.messages))
     saved = _("Voto registrato.") if target else _("Voto ritirato.")
@@ -213,6 +182,18 @@ def player_vote(request: HttpRequest) -> HttpResponse:
         return _vote_form(request, player, cast, saved)
     messages.success(request, saved)
     return redirect("player_home")
+
+
+def _session_voter(request: HttpRequest, target: str, phase: int | None) -> Voter:
+    """The player of this session, while his link is still the current one, with what the
+    vote needs (games/vote_fast.py): one query after the session's."""
+    pk = request.session.get(SESSION_PLAYER)
+    if not isinstance(pk, int):
+        raise Http404
+    voter = voter_read(pk, target, phase)
+    if voter is None or voter.player.token_hash != request.session.get(SESSION_TOKEN):
+        raise Http404
+    return voter
 
 
 def _vote_form(request: HttpRequest, player: Player, cast: Cast, saved: str) -> HttpResponse:
@@ -224,7 +205,24 @@ def _vote_form(request: HttpRequest, player: Player, cast: Cast, saved: str) -> 
                  if f.secret == secret), None)  # fmt: skip
     if form is None:  # cannot happen after an accepted vote; the whole forms then
         return _after_post(request, player, saved, "")
-    return HttpResponse(vote_form_html(form, get_token(request), saved))
+    return HttpResponse(vote_form_html(form, _checked_token(request), saved))
+
+
+def _checked_token(request: HttpRequest) -> str:
+    """The CSRF token for the answer's form: the one this request carried, which Django's
+    CSRF check has just accepted (the field, else the header: the page's htmx sends the
+    page's own token on every request), else a new one (``get_token``). Masking a fresh
+    token costs a vote more than its store; the answer reflects nothing a third party
+    sends, and is not compressed, so reusing the page's token reveals nothing new."""
+    token = request.POST.get("csrfmiddlewaretoken", "") or request.META.get(
+        settings.CSRF_HEADER_NAME, ""
+    )
+    checked = request.META.get("CSRF_COOKIE") and not getattr(
+        request, "_dont_enforce_csrf_checks", False
+    )  # not checked when a test client turns the check off
+    if checked and len(token) == CSRF_TOKEN_LENGTH and token.isascii() and token.isalnum():
+        return token
+    return get_token(request)
 
 
 @require_POST

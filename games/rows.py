@@ -83,15 +83,32 @@ def _attnames(model: type[Model]) -> list[str]:
     return [f.attname for f in model._meta.concrete_fields]
 
 
-def from_row(model: type[Model], values: Sequence) -> Any:
-    """An instance of ``model`` from its concrete columns' raw values, as the ORM reads it."""
+def from_row(model: type[Model], values: Sequence, fields: Sequence[str] | None = None) -> Any:
+    """An instance of ``model`` from its concrete columns' raw values, as the ORM reads it;
+    ``fields``: the names of the fields read, in order, when not every one (the others
+    are deferred, as with ``.only()``)."""
     db = connections[DEFAULT_DB_ALIAS]  # the connection itself (the proxy looks it up each time)
+    found = _converters(model) if fields is None else _converters_of(model, tuple(fields))
     converted = []
-    for value, (col, converters) in zip(values, _converters(model), strict=True):
+    for value, (col, converters) in zip(values, found, strict=True):
         for convert in converters:
             value = convert(value, col, db)
         converted.append(value)
-    return model.from_db(DEFAULT_DB_ALIAS, _attnames(model), converted)
+    names = _attnames(model) if fields is None else _attnames_of(model, tuple(fields))
+    return model.from_db(DEFAULT_DB_ALIAS, names, converted)
+
+
+@cache
+def _converters_of(model: type[Model], fields: tuple[str, ...]) -> list[tuple[Any, list]]:
+    by_name = {f.name: entry for f, entry in zip(model._meta.concrete_fields, _converters(model),
+                                                  strict=True)}  # fmt: skip
+    by_name.update({f.attname: by_name[f.name] for f in model._meta.concrete_fields})
+    return [by_name[name] for name in fields]
+
+
+@cache
+def _attnames_of(model: type[Model], fields: tuple[str, ...]) -> list[str]:
+    return [model._meta.get_field(name).attname for name in fields]
 
 
 @cache
@@ -99,15 +116,20 @@ def _insert_fields(model: type[Model]) -> list:
     return [f for f in model._meta.concrete_fields if not f.primary_key]
 
 
+@cache
+def insert_names(model: type[Model]) -> tuple[str, str]:
+    """The table of ``model`` and the column list of a new row (its pk left to the database)."""
+    names = ", ".join(f'"{f.column}"' for f in _insert_fields(model))
+    return model._meta.db_table, names
+
+
 def insert_values(obj: Model) -> tuple[str, str, list]:
     """The table, its column list and the values of a new row for ``obj`` (its pk left
     to the database), prepared as the ORM's insert prepares them."""
     model = type(obj)
-    fields = _insert_fields(model)
     db = connections[DEFAULT_DB_ALIAS]
-    values = [f.get_db_prep_save(f.pre_save(obj, True), db) for f in fields]
-    names = ", ".join(f'"{f.column}"' for f in fields)
-    return model._meta.db_table, names, values
+    values = [f.get_db_prep_save(f.pre_save(obj, True), db) for f in _insert_fields(model)]
+    return (*insert_names(model), values)
 
 
 def insert_pair(first: Model, second: Model) -> None:

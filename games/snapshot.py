@@ -90,8 +90,9 @@ _SHARED: OrderedDict[bytes, GameState] = OrderedDict()
 SHARED_SIZE = 256  # the phases open at once on a busy evening, several times over
 
 
-def _shared(phase: Phase, rules: Ruleset) -> GameState | None:
-    """``_stored`` for a caller that only reads the state: unpickled once per process."""
+def shared_state(phase: Phase, rules: Ruleset) -> GameState | None:
+    """``_stored`` for a caller that only reads the state: unpickled once per process
+    (None without a snapshot of these rules)."""
     data = phase.snapshot
     if data is None or phase.snapshot_rules != rules_version(rules):
         return None
@@ -114,7 +115,7 @@ def opening_state(phase: Phase, game: Game, *, shared: bool = False) -> Opening:
     the process's copy of that snapshot, for a caller that never changes it (a vote: its
     check and its answer only read the state), with no unpickling after the first."""
     rules = rules_for(game)
-    state = _shared(phase, rules) if shared else _stored(phase, rules)
+    state = shared_state(phase, rules) if shared else _stored(phase, rules)
     if state is None:
         state = rebuild(game).state
         _keep(phase, rules, state)

@@ -5,9 +5,10 @@ engine cost a vote more than its database work. Escaped as the templates escape.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from typing import Any
 
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -32,9 +33,39 @@ def csrf_input(token: Any) -> str:
     return format_html(CSRF_INPUT, token)
 
 
+_URLS: dict[str, str] = {}  # the form's address under each script prefix
+
+
+def _vote_url() -> str:
+    prefix = get_script_prefix()
+    url = _URLS.get(prefix)
+    if url is None:
+        url = _URLS[prefix] = reverse("player_vote")
+    return url
+
+
+# The escaped option tags of a list of targets (a game's living players: the same list
+# for every vote of a phase), each as its name, its tag up to where " selected" goes and
+# the rest.
+_OPTIONS: dict[tuple[str, ...], tuple[tuple[str, str, str], ...]] = {}
+OPTIONS_KEPT = 512
+
+
+def _options(targets: Sequence[str]) -> tuple[tuple[str, str, str], ...]:
+    key = tuple(targets)
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) >= OPTIONS_KEPT:
+            _OPTIONS.clear()
+        found = _OPTIONS[key] = tuple(
+            (name, f'<option value="{_esc(name)}"', f">{_esc(name)}</option>") for name in key
+        )
+    return found
+
+
 def vote_form_html(form: VoteForm, csrf_token: Any, saved: str = "") -> SafeString:
     """The form for ``form``, with the confirmation ``saved`` when there is one."""
-    url = reverse("player_vote")
+    url = _vote_url()
     current = form.current
     chosen = current.target.name if current is not None and current.target_id else None
     out = [
@@ -52,9 +83,8 @@ def vote_form_html(form: VoteForm, csrf_token: Any, saved: str = "") -> SafeStri
         f'          <option value="">{_esc(_("— nessuno (ritira il voto) —"))}</option>\n'
         "          "
     )
-    for name in form.targets:
-        selected = " selected" if chosen == name else ""
-        out.append(f'<option value="{_esc(name)}"{selected}>{_esc(name)}</option>')
+    for name, opening, closing in _options(form.targets):
+        out.append(f"{opening} selected{closing}" if chosen == name else opening + closing)
     out.append("\n        </select>\n      </label>\n      ")
     if form.secret:
         checked = " checked" if current is not None and current.abstain else ""

@@ -1,0 +1,168 @@
+"""A player's vote on PostgreSQL in two statements, with no transaction of its own.
+
+The first statement reads the player with his game, the target by name and the form's
+phase with its snapshot and the database clock (``voter_read``); the vote is judged on
+that snapshot; the second statement stores the vote and its audit event only if the
+phase, share-locked, still takes it exactly as it was judged (``vote_store``): open,
+before its deadline or waiting, not closed to the players, the same snapshot epoch. One
+statement is its own transaction: no BEGIN, no COMMIT, no third round trip.
+
+The close of a phase is an update of its row: it waits for a store holding the share
+lock, and a store waiting behind a close sees the closed row and stores nothing. When
+the store finds the row changed, or anything is out of the ordinary (no snapshot yet, a
+phase of another game, a closed phase), the caller takes the locked path
+(``games.phases.vote_record``), which judges again and says why it refuses.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from django.db import DEFAULT_DB_ALIAS, connections
+
+from games.engine import rules_for
+from games.models import AuditEvent, Game, Phase, Player, Submission, TopicSettings
+from games.phases import Cast, check_refusal
+from games.rows import columns, from_row, hot_cursor, insert_names, insert_values
+from games.services import audit_event
+from games.snapshot import Opening, shared_state
+from roles.engine.model import Vote
+
+# What the vote needs of the phase row (its large JSON columns are left unread).
+PHASE_FIELDS = ("id", "game_id", "label", "index", "status", "closes_at", "paused_at",
+                "players_closed", "snapshot", "snapshot_rules", "snapshot_epoch")  # fmt: skip
+
+
+@dataclass
+class Voter:
+    """What the first statement read: the player (with his game), the target named by
+    the form (only its id and name; None when nobody of his game is so named), the form's
+    phase of his game (None when it is not one) with the database clock and whether an
+    earlier phase is still unresolved."""
+
+    player: Player
+    target: Player | None
+    phase: Phase | None
+    now: dt.datetime | None
+    earlier_open: bool
+
+
+@cache
+def _read_query(vendor: str) -> str:
+    """The first statement; on SQLite without the clock (its votes take the locked path)."""
+    player_columns, game_columns = columns(Player), columns(Game)
+    return (
+        "SELECT {player}, {game}, EXISTS (SELECT 1 FROM {topic} s WHERE s.game_id = p.game_id"
+        " AND s.votes_from_topic), (SELECT t.id FROM {players} t WHERE t.game_id = p.game_id"
+        " AND t.name = %s), {phase}, {now}, EXISTS (SELECT 1 FROM {phases} e"
+        ' WHERE e.game_id = ph.game_id AND e."index" < ph."index" AND e.status <> %s)'
+        " FROM {players} p JOIN {games} g ON g.id = p.game_id"
+        " LEFT JOIN {phases} ph ON ph.id = %s AND ph.game_id = p.game_id WHERE p.id = %s"
+    ).format(
+        player=", ".join(f'p."{c}"' for c in player_columns),
+        game=", ".join(f'g."{c}"' for c in game_columns),
+        phase=", ".join(f'ph."{Phase._meta.get_field(f).column}"' for f in PHASE_FIELDS),
+        topic=TopicSettings._meta.db_table, players=Player._meta.db_table,
+        games=Game._meta.db_table, phases=Phase._meta.db_table,
+        now="now()" if vendor == "postgresql" else "NULL",
+    )  # fmt: skip
+
+
+def voter_read(player_pk: int, target: str, phase_pk: int | None) -> Voter | None:
+    """The first statement (None when the player does not exist); ``player.votes_in_topic``
+    says whether his game takes its public votes from the forum thread."""
+    with hot_cursor() as cursor:
+        query = _read_query(connections[DEFAULT_DB_ALIAS].vendor)
+        cursor.execute(query, [target, Phase.Status.COMMITTED, phase_pk, player_pk])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    split, games = len(columns(Player)), len(columns(Game))
+    player = from_row(Player, row[:split])
+    player.game = from_row(Game, row[split : split + games])
+    rest = row[split + games :]
+    player.votes_in_topic, target_pk = bool(rest[0]), rest[1]
+    target_row = None
+    if target_pk is not None:
+        target_row = Player.from_db(DEFAULT_DB_ALIAS, ["id", "game_id", "name"],
+                                    [target_pk, player.game_id, target])  # fmt: skip
+    phase_values, now, earlier_open = rest[2:-2], rest[-2], bool(rest[-1])
+    phase = None
+    if phase_values[0] is not None:
+        phase = from_row(Phase, phase_values, PHASE_FIELDS)
+    return Voter(player, target_row, phase, now, earlier_open)
+
+
+def vote_fast(voter: Voter, *, secret: bool, abstain: bool,
+              received_at: dt.datetime | None) -> Cast | None:  # fmt: skip
+    """Store the vote if the phase as read takes it and its snapshot judges it legal, in
+    one statement; the vote just stored, or None when the caller must take the locked
+    path (a ``ValidationError`` when the snapshot refuses the vote)."""
+    phase, player, target = voter.phase, voter.player, voter.target
+    if phase is None or voter.now is None or phase.status != Phase.Status.OPEN:
+        return None
+    if phase.players_closed:
+        return None
+    now = voter.now if received_at is None else min(voter.now, received_at)
+    if not (phase.paused_at is not None or now < phase.closes_at or voter.earlier_open):
+        return None
+    game = player.game
+    rules = rules_for(game)
+    state = shared_state(phase, rules)
+    if state is None:  # no snapshot yet, or one of other rules: the locked path builds it
+        return None
+    vote = Vote(player.name, target.name if target else None, 0, secret, abstain)
+    check_refusal(rules.key, rules.check_vote, state, phase.label, vote)
+    kind = Submission.Kind.SECRET_VOTE if secret else Submission.Kind.VOTE
+    submission = Submission(phase=phase, player=player, kind=kind, target=target,
+                            abstain=abstain, at=now, reason="")  # fmt: skip
+    event = audit_event(game, "vote", user=None, player=player, phase=phase.label,
+                        secret=secret, target=target.name if target else None,
+                        reason="")  # fmt: skip
+    if not _store(submission, event, phase, now):
+        return None
+    return Cast(submission, phase, Opening(rules, state))
+
+
+@cache
+def _store_query() -> str:
+    db = connections[DEFAULT_DB_ALIAS]
+    (sub, sub_names), (event, event_names) = insert_names(Submission), insert_names(AuditEvent)
+    return (
+        f"WITH ok AS (SELECT 1 FROM {Phase._meta.db_table} ph WHERE ph.id = %s AND ph.game_id = %s"
+        " AND ph.status = %s AND NOT ph.players_closed AND ph.snapshot_epoch = %s"
+        " AND (ph.paused_at IS NOT NULL OR %s < ph.closes_at OR EXISTS (SELECT 1 FROM"
+        f' {Phase._meta.db_table} e WHERE e.game_id = ph.game_id AND e."index" < ph."index"'
+        " AND e.status <> %s)) FOR SHARE OF ph),"
+        f' a AS (INSERT INTO "{sub}" ({sub_names}) SELECT {_typed_marks(Submission, db)}'
+        " FROM ok RETURNING id)"
+        f' INSERT INTO "{event}" ({event_names}) SELECT {_typed_marks(AuditEvent, db)} FROM a'
+        " RETURNING (SELECT id FROM a), id"
+    )  # fmt: skip
+
+
+def _typed_marks(model: Any, db: Any) -> str:
+    """A placeholder per inserted column, cast to its type (in ``INSERT ... SELECT`` a
+    parameter takes no type from its column, as it does in ``VALUES``)."""
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    return ", ".join(f"%s::{f.cast_db_type(db)}" for f in fields)
+
+
+def _store(submission: Submission, event: Any, phase: Phase, now: dt.datetime) -> bool:
+    """The second statement: both rows, if the locked phase still takes the vote."""
+    _, _, sub_values = insert_values(submission)
+    _, _, event_values = insert_values(event)
+    guard = [phase.pk, phase.game_id, Phase.Status.OPEN, phase.snapshot_epoch, now,
+             Phase.Status.COMMITTED]  # fmt: skip
+    with hot_cursor() as cursor:
+        cursor.execute(_store_query(), [*guard, *sub_values, *event_values])
+        row = cursor.fetchone()
+    if row is None:
+        return False
+    submission.pk, event.pk = row
+    for obj in (submission, event):
+        obj._state.adding, obj._state.db = False, DEFAULT_DB_ALIAS
+    return True
