@@ -235,7 +235,10 @@ def main() -> None:
     env = {**os.environ, "DATABASE_URL": database, "DEBUG": "false", "ALLOWED_HOSTS": "127.0.0.1",
            "SECRET_KEY": "bench-only-" + "x" * 50, "SECURE_SSL_REDIRECT": "false",
            "SESSION_COOKIE_SECURE": "false", "CSRF_COOKIE_SECURE": "false",
-           "CONN_MAX_AGE": "60", "DJANGO_READ_DOT_ENV_FILE": "false", "LOG_LEVEL": "WARNING",
+           # compose keeps a connection 60 s; here it lives through the run, since the meter
+           # cannot read the CPU of a PostgreSQL backend that has exited (one reconnect a
+           # worker a minute costs nothing a vote)
+           "CONN_MAX_AGE": "900", "DJANGO_READ_DOT_ENV_FILE": "false", "LOG_LEVEL": "WARNING",
            "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/14"),
            # 200 players make the load of thousands: each one votes far more often than the
            # per-player flood limit allows (it is still counted on every vote, in Redis)

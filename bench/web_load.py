@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 VOTE_FORM = re.compile(r'<form[^>]*action="/io/voto/".*?</form>', re.S)
 PHASE_FIELD = re.compile(r'name="phase" value="(\d+)"')
 OPTION = re.compile(r'<option value="([^"]+)"')
+PAGE_TOKEN = re.compile(r'"X-CSRFToken": "(\w+)"')  # the page's hx-headers, sent by htmx
 ACKNOWLEDGED = 'class="notice ok"'
 REFUSED = 'class="notice error"'
 
@@ -59,6 +60,7 @@ class Player:
     token: str
     browser: Browser
     phase: str = ""
+    csrf: str = ""  # the CSRF token htmx sends (the page's, from its hx-headers)
     targets: list[str] = field(default_factory=list)
     acknowledged: list[list] = field(default_factory=list)  # [phase id, target] in order
     inbox: list = field(default_factory=list)
@@ -73,6 +75,7 @@ class Player:
         if status != 200 or form is None:
             return f"page {status}, no vote form"
         self.phase = PHASE_FIELD.search(form.group(0)).group(1)
+        self.csrf = PAGE_TOKEN.search(page).group(1)
         self.targets = [t for t in OPTION.findall(form.group(0)) if t]
         return ""
 
@@ -83,7 +86,7 @@ class Player:
         port = self.browser.port
         head = (f"POST /io/voto/ HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {cookies}\r\n"
                 f"Content-Type: application/x-www-form-urlencoded\r\n"
-                f"X-CSRFToken: {self.browser.cookies.get('csrftoken', '')}\r\n"
+                f"X-CSRFToken: {self.csrf}\r\n"
                 f"Referer: http://127.0.0.1:{port}/io/\r\nHX-Request: true\r\n"
                 f"HX-Target: forms\r\nContent-Length: {len(body)}\r\n\r\n")  # fmt: skip
         return head.encode() + body

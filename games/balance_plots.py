@@ -14,7 +14,7 @@ from roles.engine.setups import label, load_setup
 def power_label(kind: str, card_name: str) -> str:
     if kind == "found":
         return _("%(card)s ha trovato un sospetto") % {"card": card_name}
-    return _("%(card)s: il bersaglio dello sbrano è sopravvissuto") % {"card": card_name}
+    return _("%(card)s: il bersaglio dell'attacco notturno è sopravvissuto") % {"card": card_name}
 
 
 def _pct(row: dict[str, Any]) -> dict[str, Any]:

@@ -5,6 +5,7 @@ engine cost a vote more than its database work. Escaped as the templates escape.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from typing import Any
 
 from django.urls import get_script_prefix, reverse
@@ -43,6 +44,25 @@ def _vote_url() -> str:
     return url
 
 
+# The escaped option tags of a list of targets (a game's living players: the same list
+# for every vote of a phase), each as its name, its tag up to where " selected" goes and
+# the rest.
+_OPTIONS: dict[tuple[str, ...], tuple[tuple[str, str, str], ...]] = {}
+OPTIONS_KEPT = 512
+
+
+def _options(targets: Sequence[str]) -> tuple[tuple[str, str, str], ...]:
+    key = tuple(targets)
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) >= OPTIONS_KEPT:
+            _OPTIONS.clear()
+        found = _OPTIONS[key] = tuple(
+            (name, f'<option value="{_esc(name)}"', f">{_esc(name)}</option>") for name in key
+        )
+    return found
+
+
 def vote_form_html(form: VoteForm, csrf_token: Any, saved: str = "") -> SafeString:
     """The form for ``form``, with the confirmation ``saved`` when there is one."""
     url = _vote_url()
@@ -63,9 +83,8 @@ def vote_form_html(form: VoteForm, csrf_token: Any, saved: str = "") -> SafeStri
         f'          <option value="">{_esc(_("— nessuno (ritira il voto) —"))}</option>\n'
         "          "
     )
-    for name in form.targets:
-        selected = " selected" if chosen == name else ""
-        out.append(f'<option value="{_esc(name)}"{selected}>{_esc(name)}</option>')
+    for name, opening, closing in _options(form.targets):
+        out.append(f"{opening} selected{closing}" if chosen == name else opening + closing)
     out.append("\n        </select>\n      </label>\n      ")
     if form.secret:
         checked = " checked" if current is not None and current.abstain else ""

@@ -46,6 +46,7 @@ MODULES = (
     "roles.engine.model",
     "roles.engine.messages",
     "roles.engine.votes",
+    "roles.engine.tally",
     "roles.engine.abilities",
     "roles.engine.mechanics",
     "roles.engine.ruleset",

@@ -199,7 +199,7 @@ class InformedModel:
                     target = living[int(chance() * size)].name
                     if target == name:
                         continue  # no self vote: this voter abstains today
-                append(Vote(name, target, at, False))
+                append(Vote(name, target, at, False, interned=True))
                 continue
             target = None
             if suspects and (secret or own is None):
@@ -220,7 +220,7 @@ class InformedModel:
                 target = living[int(chance() * size)].name
                 if target == name:
                     continue
-            append(Vote(name, target, at, secret))
+            append(Vote(name, target, at, secret, interned=True))
         return votes
 
     # -- what the table learns ----------------------------------------------------------

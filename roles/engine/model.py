@@ -73,10 +73,15 @@ class Action:
 
     def __init__(
         self, actor: str, target: str | None = None, during: str | None = None,
-        fake_role: str | None = None, vision: bool = False,
+        fake_role: str | None = None, vision: bool = False, *, interned: bool = False,
     ) -> None:  # fmt: skip
-        self.actor = _intern(actor) if type(actor) is str else actor
-        self.target = _intern(target) if type(target) is str else target
+        # interned: the names are already the game's own (the simulator's, read off the
+        # state), so the call to sys.intern is saved
+        if interned:
+            self.actor, self.target = actor, target
+        else:
+            self.actor = _intern(actor) if type(actor) is str else actor
+            self.target = _intern(target) if type(target) is str else target
         self.during = during
         self.fake_role = fake_role
         self.vision = vision
@@ -97,10 +102,13 @@ class Vote:
 
     def __init__(
         self, voter: str, target: str | None, at: Any, secret: bool = False,
-        abstain: bool = False,
+        abstain: bool = False, *, interned: bool = False,
     ) -> None:  # fmt: skip
-        self.voter = _intern(voter) if type(voter) is str else voter
-        self.target = _intern(target) if type(target) is str else target
+        if interned:  # the names are already the game's own, as for Action
+            self.voter, self.target = voter, target
+        else:
+            self.voter = _intern(voter) if type(voter) is str else voter
+            self.target = _intern(target) if type(target) is str else target
         self.at = at
         self.secret = secret
         self.abstain = abstain

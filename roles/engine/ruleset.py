@@ -14,7 +14,7 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -39,6 +39,10 @@ from roles.engine.setups import Setup, SetupError, load_setup
 from roles.engine.votes import count_votes
 
 T = TypeVar("T")
+
+# sys.intern as a module constant: compiled, a call through it skips the lookup of the
+# attribute ``intern`` on ``sys`` that ``sys.intern(...)`` makes each time (new_game, per seat).
+_intern: Final = sys.intern
 
 # Each ruleset class's version (Ruleset.version), digested once per process.
 _VERSIONS: dict[type, str] = {}
@@ -165,7 +169,7 @@ class Ruleset(ABC):
         for seat, (name, role) in enumerate(players.items()):
             key, faction, counts_as, told_as = cards[role]
             if type(name) is str:  # the submissions' names (interned) are then these objects
-                name = sys.intern(name)
+                name = _intern(name)
             player = Player(name, seat, key, key, faction, counts_as)
             seated.append(player)
             by_name[name] = player

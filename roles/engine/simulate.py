@@ -46,7 +46,6 @@ def draw_action(
     """A random legal use of ``ability`` by ``name`` with a target drawn from ``pool`` (and
     the ability's random fields), or None after TRIES targets: the random model's draw,
     and the informed model's from its own pools."""
-    chance = rng.random
     if random_fields:
         fields = rules.random_fields(state, ability, rng)
         during, fake_role = fields.get("during"), fields.get("fake_role")
@@ -57,8 +56,10 @@ def draw_action(
     actor = state.by_name[name]
     size = len(pool)
     for _ in range(TRIES):
-        target = pool[int(chance() * size)] if size else None
-        action = Action(name, target, during, fake_role, vision)
+        # rng.random() called as a method: compiled, that skips making a bound method per
+        # call of draw_action (most draws take one try)
+        target = pool[int(rng.random() * size)] if size else None
+        action = Action(name, target, during, fake_role, vision, interned=True)
         try:
             rules.check_use(state, label, action, actor)
         except RuleViolation:
@@ -136,14 +137,26 @@ class Pools:
         pools lose him too: the rulesets' guesses read what a death does not change."""
         name = player.name
         living, present = self.living, self.present
-        living.remove(name)
+        _drop(living, name)
         if player.departed:
-            present.remove(name)
+            _drop(present, name)
         for ability, pool in self.by_ability.items():
             if pool is living or pool is present:
                 continue  # the same list: already done
-            if (ability.dead_rule or player.departed) and name in pool:
-                pool.remove(name)
+            if ability.dead_rule or player.departed:
+                _drop(pool, name)
+
+
+def _drop(names: list[str], name: str) -> None:
+    """``name`` out of ``names`` if there (as ``list.remove``, without its ValueError). The
+    pools hold the game's own (interned) names: looked for by identity first, a plain loop
+    (compiled, ``list.remove`` and ``in`` compare each name through Python's generic calls)."""
+    for i in range(len(names)):
+        if names[i] is name:
+            del names[i]
+            return
+    if name in names:  # another string of the same text
+        names.remove(name)
 
 
 def random_votes(
@@ -167,9 +180,9 @@ def random_votes(
             name = voter.name
             target = suspects[int(roll * 7919) % 3]
             if target != name:
-                append(Vote(name, target, at, voter.dealt_role == secret_role))
+                append(Vote(name, target, at, voter.dealt_role == secret_role, interned=True))
                 if roll > 0.97:
-                    append(Vote(name, None, at))
+                    append(Vote(name, None, at, interned=True))
     return votes
 
 
