@@ -10,7 +10,7 @@ on the state at the phase's opening with the legal events and the refused ones
 full pass and a pass extended by the appended rows give the same results (tested).
 
 ``appended`` says whether the only changes since the kept results are vote events
-appended at the end of the phase's time order: anything else (a removal, a correction,
+appended after every row followed in the phase's time order: anything else (a removal, a correction,
 a GM's entry with an earlier time, an action, any other audit event) asks for a full
 pass.
 """
@@ -42,9 +42,9 @@ class Running:
 
     def __init__(self, built: Rebuilt, label: str, counts: dict[str, Any]) -> None:
         self.label = label
-        self.names: dict[int | None, str | None] = {p.pk: p.name for p in built.players}
+        self.names: dict[int | None, Any] = {p.pk: p.name for p in built.players}
         self.names[None] = None
-        self.seats: dict[int | None, int | None] = {p.pk: p.seat for p in built.players}
+        self.seats: dict[int | None, Any] = {p.pk: p.seat for p in built.players}
         self.seats[None] = None
         self.rows: list[tuple] = []  # every standing row, in time order
         self.actions: list[tuple] = []
@@ -96,32 +96,32 @@ class Running:
             at, abstain = row[AT], row[ABSTAIN]
             secret = row[KIND] == _SECRET
             if not secret:  # forum_tally
-                previous = standing.get(voter)  # type: ignore[arg-type]
+                previous = standing.get(voter)
                 if previous is None or previous[0] != target:
                     if previous is not None:
                         previous[1].struck = True
                         struck[previous[0]][previous[2]] = True
                         counted[previous[0]] -= 1
-                        del standing[voter]  # type: ignore[arg-type]
+                        del standing[voter]
                     if target is not None:
                         ballot = ForumBallot(voter, at)
                         if target not in lines:
                             lines[target], struck[target], counted[target] = [], [], 0
-                        standing[voter] = (target, ballot, len(lines[target]))  # type: ignore[index]
+                        standing[voter] = (target, ballot, len(lines[target]))
                         lines[target].append(ballot)
                         struck[target].append(False)
                         counted[target] += 1
             book = secret_book if secret else public  # current_ballots
             if target is None and not abstain:
-                book.pop(voter, None)  # type: ignore[arg-type]
+                book.pop(voter, None)
             else:
-                kept = book.get(voter)  # type: ignore[arg-type]
+                kept = book.get(voter)
                 if kept is None or kept[0] != target:
-                    book[voter] = (target, (0, at, order))  # type: ignore[index]
+                    book[voter] = (target, (0, at, order))
             key = (row[PLAYER], row[TARGET], row[KIND], abstain)  # gather_inputs
             verdict = judged.get(key, _UNJUDGED)
             if verdict is _UNJUDGED:
-                vote = Vote(voter, target, order, secret, abstain)  # type: ignore[arg-type]
+                vote = Vote(voter, target, order, secret, abstain)
                 try:
                     rules.check_vote(state, label, vote)
                     seats = self.seats
@@ -177,9 +177,11 @@ class Running:
 
 def appended(phase: Phase, running: Running, counts: dict[str, Any]) -> list[tuple] | None:
     """The rows added to ``phase`` since ``running`` was read, up to ``counts``
-    (``submission_counts``), when they are its only change: standing vote events, each
-    with an audit event "vote" and nothing else audited in the game, not earlier than any
-    row followed, the standing total grown by as many. None: anything else changed."""
+    (``submission_counts``), in time order, when they are its only change: standing vote
+    events, each with an audit event "vote" and nothing else audited in the game, each
+    later than every row followed (among themselves, in any order: concurrent votes take
+    their ids and their times in either order), the standing total grown by as many.
+    None: anything else changed."""
     last, audited = counts.get("last") or 0, counts.get("audited") or 0
     if connection.vendor != "postgresql" or last <= running.last_id:
         return None
@@ -190,13 +192,13 @@ def appended(phase: Phase, running: Running, counts: dict[str, Any]) -> list[tup
             return None
         cursor.execute(_appended_sql(), [phase.pk, running.last_id, last])
         rows = cursor.fetchall()
-    if len(rows) != votes:
+    # each new id is above every id followed: at the same time as the latest row followed,
+    # a new row comes after it (times to the microsecond are exact as float8 seconds)
+    if len(rows) != votes or rows[0][AT] < running.last_at:
         return None
-    at = running.last_at
-    for row in rows:  # in id order: standing votes, in time order after the others
-        if row[-1] or row[KIND] not in _VOTE_KINDS or row[AT] < at:
+    for row in rows:
+        if row[-1] or row[KIND] not in _VOTE_KINDS:  # superseded, or an action
             return None
-        at = row[AT]
     running.last_id, running.audited = last, audited
     return [row[:-1] for row in rows]
 
@@ -211,14 +213,14 @@ def _audits_sql() -> str:
 
 @cache
 def _appended_sql() -> str:
-    """``phase_rows``' columns, with whether the row was superseded, in id order."""
+    """``phase_rows``' columns and order, with whether the row was superseded."""
     from games.engine import _phase_rows_sql
 
     table = f'"{Submission._meta.db_table}"'
     select = _phase_rows_sql().split(f" FROM {table} WHERE", 1)[0]
     return (f'{select}, {table}."superseded_at" IS NOT NULL FROM {table}'
             f' WHERE {table}."phase_id" = %s AND {table}."id" > %s AND {table}."id" <= %s'
-            f' ORDER BY {table}."id"')  # fmt: skip
+            f' ORDER BY {table}."at", {table}."id"')  # fmt: skip
 
 
 __all__ = ["ID", "Running", "appended"]

@@ -134,6 +134,31 @@ def test_the_page_after_new_votes_reads_only_them_and_equals_a_full_count(
     same_as_full(client, game)
 
 
+def test_concurrent_votes_stored_out_of_time_order_after_the_rows_followed_extend_them(
+    client, day, gm_user, reads
+):
+    """Two workers' votes may take their ids in one order and their times in the other:
+    both after every row followed, the page reads them in time order and extends."""
+    game = day.game
+    players = list(game.players.order_by("seat"))
+    now = timezone.now()
+    vote_cast(phase=day, player=players[1], target=players[2], at=now - dt.timedelta(seconds=9),
+              entered_by=gm_user, reason="dal topic")  # fmt: skip
+    page(client, game)
+    for seconds, voter in ((2, 3), (5, 4)):  # the later id, the earlier time
+        vote_cast(phase=day, player=players[voter], target=players[2], entered_by=gm_user,
+                  at=now - dt.timedelta(seconds=seconds), reason="dal topic")  # fmt: skip
+    page(client, game)
+    assert len(reads) == 1
+    same_as_full(client, game)
+    earlier = now - dt.timedelta(seconds=7)  # before a vote followed
+    vote_cast(phase=day, player=players[5], target=players[1], entered_by=gm_user, at=earlier,
+              reason="dal topic")  # fmt: skip
+    page(client, game)
+    assert len(reads) == 4  # read again (after the two of same_as_full)
+    same_as_full(client, game)
+
+
 @pytest.mark.parametrize("setup", ["wild-west-wolf", "inquisizione"])
 def test_rows_followed_in_steps_give_the_engines_results(gm_user, setup):
     """``Running`` over every row, or over the same rows in steps, gives the engine's forum
