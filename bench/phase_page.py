@@ -9,7 +9,8 @@ would). Then, in one Django process with production settings (DEBUG off), it loa
 GM's phase page --loads times and prints the median, p99 and max; the same for the
 20-second htmx refresh of the board when nothing changed and when a vote came in, and
 the whole page right after each new vote (the cold case of a flood: the vote stored
-first, not timed).
+first, not timed), and the whole page with nothing kept (worked out from every row: a
+worker's first load, or the load after a change other than new votes).
 
 It checks that it measured the real page: the submission count the page shows equals the
 database's, and walking every page of the submission list finds each stored submission
@@ -195,6 +196,9 @@ def main() -> None:
     page_memo.forget()  # the same page worked out from every row
     if TOKENS.sub("", load().content.decode()) != kept:
         sys.exit("the page after the votes differs from the page worked out from every row")
+    times = timed_after(page_memo.forget, load, args.loads)
+    print(f"phase page, nothing kept (full):    {figures(times)} (a worker's first load, or "
+          "after a change other than new votes)")  # fmt: skip
     stored = Submission.objects.filter(phase=day).count()
     if f'data-submissions="{stored}"' not in kept:
         sys.exit(f"the page after the votes does not show the {stored} submissions stored")
