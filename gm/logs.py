@@ -10,10 +10,12 @@ import logging
 import re
 from typing import Any
 
+from gunicorn.config import AccessLogFormat
 from gunicorn.glogging import Logger as GunicornLogger
 
 PLAYER_LINK = re.compile(r"/p/[^/\s?#\"']+")
 REDACTED = "/p/…"
+DEFAULT_FORMAT = AccessLogFormat.default  # gunicorn's, the one the site runs with
 
 
 def redact(text: str) -> str:
@@ -33,9 +35,35 @@ class RedactPlayerLinks(logging.Filter):
 
 class RedactingGunicornLogger(GunicornLogger):
     """gunicorn's logger, with every field of an access log entry redacted (request
-    line, path, referrer, headers); gm/gunicorn_conf.py selects it."""
+    line, path, referrer, headers); gm/gunicorn_conf.py selects it.
+
+    With gunicorn's default format (the one the site runs with), only the atoms that format
+    prints are made: gunicorn's own ``atoms`` makes one for every request and response
+    header and every environ variable, which cost each request more than the rest of its
+    log line (a vote: ~0.2 ms of its ~5 ms)."""
 
     def atoms(self, resp: Any, req: Any, environ: dict, request_time: Any) -> dict:
-        atoms = super().atoms(resp, req, environ, request_time)
+        if self.cfg.access_log_format == DEFAULT_FORMAT:
+            atoms = self._default_atoms(resp, environ)
+        else:
+            atoms = super().atoms(resp, req, environ, request_time)
         return {k: redact(v) if isinstance(v, str) and "/p/" in v else v
                 for k, v in atoms.items()}  # fmt: skip
+
+    def _default_atoms(self, resp: Any, environ: dict) -> dict:
+        """What gunicorn's ``atoms`` gives for the default format's fields, alone."""
+        status = resp.status
+        if isinstance(status, str):
+            status = status.split(None, 1)[0]
+        sent = getattr(resp, "sent", None)
+        return {
+            "h": environ.get("REMOTE_ADDR", "-"),
+            "l": "-",
+            "u": self._get_user(environ) or "-",
+            "t": self.now(),
+            "r": f"{environ['REQUEST_METHOD']} {environ['RAW_URI']} {environ['SERVER_PROTOCOL']}",
+            "s": status,
+            "b": "-" if sent is None else str(sent),
+            "f": environ.get("HTTP_REFERER", "-"),
+            "a": environ.get("HTTP_USER_AGENT", "-"),
+        }

@@ -208,6 +208,32 @@ def test_4_gunicorn_access_log_redacts_the_token():
     assert redact(f"/p/{token}") == "/p/…"
 
 
+def test_4_the_access_line_is_gunicorns_own_in_its_default_format():
+    """Only the default format's atoms are made, and the line is the one gunicorn's own
+    atoms give (a request without a player link; the user agent and referrer kept)."""
+    from gunicorn.config import Config
+    from gunicorn.glogging import Logger
+
+    config = Config()
+    config.set("accesslog", "-")
+    environ = {
+        "REQUEST_METHOD": "POST", "RAW_URI": "/io/voto/", "PATH_INFO": "/io/voto/",
+        "QUERY_STRING": "", "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "10.0.0.2",
+        "HTTP_REFERER": "https://tabula.example/io/", "HTTP_USER_AGENT": "Firefox/140",
+        "HTTP_COOKIE": "sessionid=abc",
+    }  # fmt: skip
+    for sent in (1234, 0, None):
+        resp = SimpleNamespace(status="200 OK", sent=sent, headers=[("Content-Type", "x")])
+        request = SimpleNamespace(headers=[("COOKIE", "sessionid=abc")])
+        duration = SimpleNamespace(seconds=0, microseconds=900)
+        ours = RedactingGunicornLogger(config).atoms(resp, request, environ, duration)
+        theirs = Logger(config).atoms(resp, request, environ, duration)
+        ours["t"] = theirs["t"]  # the clock
+        fmt = config.access_log_format
+        assert fmt % ours == fmt % theirs
+        assert "sessionid" not in repr(ours)
+
+
 def test_4_gunicorn_runs_with_the_redacting_configuration():
     import yaml
 
