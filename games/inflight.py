@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import random
 import time
 import uuid
 from functools import cache
@@ -24,6 +25,9 @@ log = logging.getLogger(__name__)
 RUNNING = "tabula:submissions:running"  # request id → stamp, while it runs
 STARTED = "tabula:submissions:started"  # request id → stamp, for a while after it started
 KEEP_SECONDS = 60.0  # older entries are a killed web worker's leftovers (timeout: 30 s)
+# The share of registrations that also trim STARTED of entries older than KEEP_SECONDS (a
+# close counts only recent ones): the set stays small without a third command a vote.
+TRIM_SHARE = 1 / 32
 # A queue is served in arrival order, give or take the jitter between a request's stamp and
 # its place in the queue: a request stamped this much after a deadline, once started, shows
 # that everything stamped before the deadline has left the queue.
@@ -46,7 +50,8 @@ def register(stamp: float) -> str | None:
         pipe = _client().pipeline(transaction=False)
         pipe.zadd(RUNNING, {key: stamp})
         pipe.zadd(STARTED, {key: stamp})
-        pipe.zremrangebyscore(STARTED, "-inf", time.time() - KEEP_SECONDS)
+        if random.random() < TRIM_SHARE:  # old entries count for nothing, only take room
+            pipe.zremrangebyscore(STARTED, "-inf", time.time() - KEEP_SECONDS)
         pipe.execute()
     except redis.RedisError as exc:
         log.warning("submission registry unavailable: %s", exc)

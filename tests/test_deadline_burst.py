@@ -5,6 +5,7 @@ for an instant; a close must not take that instant for the end of the queue."""
 from __future__ import annotations
 
 import datetime as dt
+import time
 import types
 
 from games import inflight
@@ -54,3 +55,19 @@ def test_a_deadline_without_submissions_closes_at_once(monkeypatch):
     assert not inflight.busy_near(deadline)
     calls, waited = run_wait(monkeypatch, deadline, [True])
     assert (calls, waited) == (1, 0.0)
+
+
+def test_registrations_trim_the_started_set_of_entries_older_than_kept(monkeypatch):
+    """A share of registrations (here every one) drops STARTED entries older than
+    KEEP_SECONDS, which no close counts; the recent ones stay."""
+    client = inflight._client()
+    old, recent = f"old-{time.time()}", f"recent-{time.time()}"
+    client.zadd(inflight.STARTED, {old: time.time() - inflight.KEEP_SECONDS - 5,
+                                   recent: time.time() - 1})  # fmt: skip
+    monkeypatch.setattr(inflight, "TRIM_SHARE", 0.0)
+    inflight.unregister(inflight.register(time.time()))
+    assert client.zscore(inflight.STARTED, old) is not None
+    monkeypatch.setattr(inflight, "TRIM_SHARE", 1.0)
+    inflight.unregister(inflight.register(time.time()))
+    assert client.zscore(inflight.STARTED, old) is None
+    assert client.zscore(inflight.STARTED, recent) is not None
