@@ -29,7 +29,7 @@ from games.models import AuditEvent, Phase, Submission, Will
 from games.words import dropped
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Vote
-from roles.engine.votes import LATEST, ForumBallot, TrueVotes
+from roles.engine.votes import ForumBallot, TrueVotes, true_votes_of
 
 _ACTION = Submission.Kind.ACTION.value
 _SECRET = Submission.Kind.SECRET_VOTE.value
@@ -152,16 +152,7 @@ class Running:
 
     def true_votes(self) -> TrueVotes:
         """``roles.engine.votes.true_votes`` of every vote event followed."""
-        public, secret = dict(self.public), dict(self.secret)
-        true: dict[str, list[tuple[str, tuple]]] = {}
-        for voter, (target, key) in public.items():
-            if target is not None and voter not in secret:
-                true.setdefault(target, []).append((voter, key))
-        for voter, (target, _key) in secret.items():
-            if target is not None:
-                shown = public.get(voter)
-                true.setdefault(target, []).append((voter, shown[1] if shown else LATEST))
-        return TrueVotes(public, secret, true)
+        return true_votes_of(dict(self.public), dict(self.secret))
 
     def inputs(self, built: Rebuilt, phase: Phase, wills: list[Will]) -> Inputs:
         """``gather_inputs(..., deciding=True)`` of the rows followed: the actions and the

@@ -57,6 +57,18 @@ def gm_user(django_user_model):
     return django_user_model.objects.create_user(username="master", password="pw-master-1")
 
 
+@pytest.fixture
+def day(client, gm_user):
+    """A Wild West Wolf game on its first day (Night 0 committed), the GM logged in."""
+    from games.phases import current_phase, phase_commit
+    from tests.factories import make_game
+
+    client.force_login(gm_user)
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)
+    return current_phase(game)
+
+
 def database_url_for_subprocess() -> str:
     """The URL of the test database, for processes started by a test."""
     from django.db import connection

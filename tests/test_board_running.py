@@ -29,14 +29,6 @@ TOKENS = re.compile(r'(csrfmiddlewaretoken" value=|X-CSRFToken": |nonce=)"[^"]*"
 
 
 @pytest.fixture
-def day(client, gm_user):
-    client.force_login(gm_user)
-    game = make_game(gm_user)
-    phase_commit(phase=current_phase(game), user=gm_user)
-    return current_phase(game)
-
-
-@pytest.fixture
 def reads(monkeypatch):
     """How many times the page read every row of the phase."""
     calls = []

@@ -16,20 +16,11 @@ from django.utils import timezone
 from games import page_memo
 from games.board import SUBMISSIONS_PER_PAGE
 from games.models import Submission
-from games.phases import current_phase, phase_commit, vote_cast
+from games.phases import phase_commit, vote_cast
 from games.services import player_substitute
-from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db
 ROW = re.compile(r'<tr id="submission-(\d+)"')
-
-
-@pytest.fixture
-def day(client, gm_user):
-    client.force_login(gm_user)
-    game = make_game(gm_user)
-    phase_commit(phase=current_phase(game), user=gm_user)
-    return current_phase(game)
 
 
 def flood(day, count):

@@ -198,6 +198,11 @@ def true_votes(votes: Iterable[Vote]) -> TrueVotes:
     """The standing ballots of ``votes`` (in casting order) and each candidate's true votes,
     for a page that explains the count (who is tied, whose vote was decisive)."""
     public, secret = current_ballots(votes)
+    return true_votes_of(public, secret)
+
+
+def true_votes_of(public: dict, secret: dict) -> TrueVotes:
+    """``true_votes`` from the standing ballots (voter: (target, time key)) already known."""
     true: dict[str, list[tuple[str, tuple]]] = {}
     for voter, (target, key) in public.items():
         if target is not None and voter not in secret:
