@@ -12,10 +12,10 @@ from django.utils.translation import get_language
 from games.board import phase_board
 from games.board_running import Running, appended
 from games.counts import explain_tie
-from games.engine import Rebuilt, phase_rows, replay
+from games.engine import Rebuilt, phase_rows
 from games.models import Game, Phase, Will
 from games.page_memo import Worked, claim, keep, recall
-from games.phases import Preview, forum_posts
+from games.phases import forum_posts, preview_of
 from games.wills import handed_in
 from roles.engine.ruleset import Ruleset
 from roles.engine.votes import true_votes
@@ -63,11 +63,8 @@ def worked_out(
         running.add(new, built)  # type: ignore[union-attr]
     assert running is not None
     board = phase_board(game, phase, built, None, counts=counts, running=running, wills=wills)
-    inputs = running.inputs(built, phase, wills)  # the preview plays on the snapshot
-    outcome = replay(built, phase.label, inputs.as_json(), phase.overrides)
-    state = built.state
-    preview = Preview(phase, state, outcome, inputs, state.over, state.winners,
-                      state.winning_factions)  # fmt: skip
+    # the preview plays on the snapshot
+    preview = preview_of(built, phase, running.inputs(built, phase, wills))
     worked = Worked(board, preview, base=base)
     worked.running = running if running.extendable(counts) else None
     keep(phase.pk, key, worked)

@@ -86,10 +86,10 @@ def _open_for_submissions(
         raise ValidationError(_("Questa fase è chiusa: non si accettano più invii."))
     if received_at is not None:
         now = min(now, received_at)
-    running = (locked.paused_at is not None or now < locked.closes_at
-               or (locked.earlier_open if hasattr(locked, "earlier_open")
-                   else _waits_for_earlier(locked)))  # fmt: skip
-    if locked.status != Phase.Status.OPEN or not running:
+    earlier_open = getattr(locked, "earlier_open", None)
+    if earlier_open is None:
+        earlier_open = _waits_for_earlier(locked)
+    if not takes_submissions(locked, now, earlier_open):
         raise ValidationError(_("La fase %(phase)s è chiusa: non si accettano più invii.")
                               % {"phase": locked.label})  # fmt: skip
     if locked.players_closed and not by_gm:
@@ -98,11 +98,27 @@ def _open_for_submissions(
     return locked, now
 
 
+def takes_submissions(phase: Phase, now: dt.datetime, earlier_open: bool) -> bool:
+    """Whether ``phase`` (as read) takes a submission counted at ``now``: open, and before
+    its deadline, or its clock paused, or an earlier phase still unresolved (a night past
+    its deadline closes after its day, issue 10, defect 1)."""
+    return phase.status == Phase.Status.OPEN and (
+        phase.paused_at is not None or now < phase.closes_at or earlier_open
+    )
+
+
+def earlier_open_sql(alias: str) -> str:
+    """SQL: whether a phase of the game of phase row ``alias`` with a lower index is still
+    unresolved (one parameter: the committed status); ``takes_submissions``'s third term."""
+    return (f"EXISTS (SELECT 1 FROM {Phase._meta.db_table} e WHERE e.game_id = {alias}.game_id"
+            f' AND e."index" < {alias}."index" AND e.status <> %s)')  # fmt: skip
+
+
 _LOCK_OPEN = (
-    "SELECT {columns}, now(), EXISTS (SELECT 1 FROM {table} e WHERE e.game_id = p.game_id"
-    ' AND e."index" < p."index" AND e.status <> %s) FROM {table} p'
+    "SELECT {columns}, now(), {earlier} FROM {table} p"
     " WHERE p.id = %s AND p.game_id = %s FOR SHARE OF p"
-).format(columns=", ".join(f'p."{c}"' for c in columns(Phase)), table=Phase._meta.db_table)
+).format(columns=", ".join(f'p."{c}"' for c in columns(Phase)), table=Phase._meta.db_table,
+         earlier=earlier_open_sql("p"))  # fmt: skip
 
 
 def _waits_for_earlier(phase: Phase) -> bool:
@@ -300,6 +316,12 @@ def phase_preview(
     built = built or rebuild(phase.game)
     # the same outcome as the commit's, from the vote events that decide it (a flooded day)
     inputs = gather_inputs(built, phase, rows=rows, wills=wills, deciding=True)
+    return preview_of(built, phase, inputs)
+
+
+def preview_of(built: Rebuilt, phase: Phase, inputs: Inputs) -> Preview:
+    """The preview of ``phase`` resolved from ``inputs``, played on ``built``'s state (with
+    the phase's corrections)."""
     outcome = replay(built, phase.label, inputs.as_json(), phase.overrides)
     state = built.state
     return Preview(phase, state, outcome, inputs, state.over, state.winners,

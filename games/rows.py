@@ -123,6 +123,14 @@ def insert_names(model: type[Model]) -> tuple[str, str]:
     return model._meta.db_table, names
 
 
+@cache
+def insert_casts(model: type[Model]) -> str:
+    """A placeholder per column of ``insert_names``, cast to the column's type (in
+    ``INSERT ... SELECT`` a parameter takes no type from its column, as in ``VALUES``)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    return ", ".join(f"%s::{f.cast_db_type(db)}" for f in _insert_fields(model))
+
+
 def insert_values(obj: Model) -> tuple[str, str, list]:
     """The table, its column list and the values of a new row for ``obj`` (its pk left
     to the database), prepared as the ORM's insert prepares them."""

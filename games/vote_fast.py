@@ -19,14 +19,13 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections
 
 from games.engine import rules_for
 from games.models import AuditEvent, Game, Phase, Player, Submission, TopicSettings
-from games.phases import Cast, check_refusal
-from games.rows import columns, from_row, hot_cursor, insert_names, insert_values
+from games.phases import Cast, check_refusal, earlier_open_sql, takes_submissions
+from games.rows import columns, from_row, hot_cursor, insert_casts, insert_names, insert_values
 from games.services import audit_event
 from games.snapshot import Opening, shared_state
 from roles.engine.model import Vote
@@ -57,8 +56,7 @@ def _read_query(vendor: str) -> str:
     return (
         "SELECT {player}, {game}, EXISTS (SELECT 1 FROM {topic} s WHERE s.game_id = p.game_id"
         " AND s.votes_from_topic), (SELECT t.id FROM {players} t WHERE t.game_id = p.game_id"
-        " AND t.name = %s), {phase}, {now}, EXISTS (SELECT 1 FROM {phases} e"
-        ' WHERE e.game_id = ph.game_id AND e."index" < ph."index" AND e.status <> %s)'
+        " AND t.name = %s), {phase}, {now}, {earlier}"
         " FROM {players} p JOIN {games} g ON g.id = p.game_id"
         " LEFT JOIN {phases} ph ON ph.id = %s AND ph.game_id = p.game_id WHERE p.id = %s"
     ).format(
@@ -67,7 +65,7 @@ def _read_query(vendor: str) -> str:
         phase=", ".join(f'ph."{Phase._meta.get_field(f).column}"' for f in PHASE_FIELDS),
         topic=TopicSettings._meta.db_table, players=Player._meta.db_table,
         games=Game._meta.db_table, phases=Phase._meta.db_table,
-        now="now()" if vendor == "postgresql" else "NULL",
+        now="now()" if vendor == "postgresql" else "NULL", earlier=earlier_open_sql("ph"),
     )  # fmt: skip
 
 
@@ -102,12 +100,10 @@ def vote_fast(voter: Voter, *, secret: bool, abstain: bool,
     one statement; the vote just stored, or None when the caller must take the locked
     path (a ``ValidationError`` when the snapshot refuses the vote)."""
     phase, player, target = voter.phase, voter.player, voter.target
-    if phase is None or voter.now is None or phase.status != Phase.Status.OPEN:
-        return None
-    if phase.players_closed:
+    if phase is None or voter.now is None or phase.players_closed:
         return None
     now = voter.now if received_at is None else min(voter.now, received_at)
-    if not (phase.paused_at is not None or now < phase.closes_at or voter.earlier_open):
+    if not takes_submissions(phase, now, voter.earlier_open):
         return None
     game = player.game
     rules = rules_for(game)
@@ -129,29 +125,22 @@ def vote_fast(voter: Voter, *, secret: bool, abstain: bool,
 
 @cache
 def _store_query() -> str:
-    db = connections[DEFAULT_DB_ALIAS]
+    """The second statement: the guard is ``takes_submissions`` on the locked row, with
+    the snapshot epoch the vote was judged on."""
     (sub, sub_names), (event, event_names) = insert_names(Submission), insert_names(AuditEvent)
     return (
         f"WITH ok AS (SELECT 1 FROM {Phase._meta.db_table} ph WHERE ph.id = %s AND ph.game_id = %s"
         " AND ph.status = %s AND NOT ph.players_closed AND ph.snapshot_epoch = %s"
-        " AND (ph.paused_at IS NOT NULL OR %s < ph.closes_at OR EXISTS (SELECT 1 FROM"
-        f' {Phase._meta.db_table} e WHERE e.game_id = ph.game_id AND e."index" < ph."index"'
-        " AND e.status <> %s)) FOR SHARE OF ph),"
-        f' a AS (INSERT INTO "{sub}" ({sub_names}) SELECT {_typed_marks(Submission, db)}'
+        f" AND (ph.paused_at IS NOT NULL OR %s < ph.closes_at OR {earlier_open_sql('ph')})"
+        " FOR SHARE OF ph),"
+        f' a AS (INSERT INTO "{sub}" ({sub_names}) SELECT {insert_casts(Submission)}'
         " FROM ok RETURNING id)"
-        f' INSERT INTO "{event}" ({event_names}) SELECT {_typed_marks(AuditEvent, db)} FROM a'
+        f' INSERT INTO "{event}" ({event_names}) SELECT {insert_casts(AuditEvent)} FROM a'
         " RETURNING (SELECT id FROM a), id"
     )  # fmt: skip
 
 
-def _typed_marks(model: Any, db: Any) -> str:
-    """A placeholder per inserted column, cast to its type (in ``INSERT ... SELECT`` a
-    parameter takes no type from its column, as it does in ``VALUES``)."""
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    return ", ".join(f"%s::{f.cast_db_type(db)}" for f in fields)
-
-
-def _store(submission: Submission, event: Any, phase: Phase, now: dt.datetime) -> bool:
+def _store(submission: Submission, event: AuditEvent, phase: Phase, now: dt.datetime) -> bool:
     """The second statement: both rows, if the locked phase still takes the vote."""
     _, _, sub_values = insert_values(submission)
     _, _, event_values = insert_values(event)
