@@ -44,6 +44,19 @@ T = TypeVar("T")
 # attribute ``intern`` on ``sys`` that ``sys.intern(...)`` makes each time (new_game, per seat).
 _intern: Final = sys.intern
 
+# How many interned names a ruleset keeps for its deals (Ruleset._names): a site's worker
+# deals the same games again and again; a bound keeps a long-lived one from growing.
+_NAMES_KEPT: Final = 4096
+
+# What a ruleset reads off its setup once for every deal (Ruleset._known).
+_Known = tuple[
+    Setup,
+    list[str],
+    dict[str, tuple[str, str, str, str, int]],
+    dict[str, str],
+    list[int],
+]
+
 # Each ruleset class's version (Ruleset.version), digested once per process.
 _VERSIONS: dict[type, str] = {}
 
@@ -89,9 +102,10 @@ class Ruleset(ABC):
         self.executed_rules = ""  # the rules an execution's trace cites (run_vote)
         self.vote_change_option = sys.intern(self.prefix + "allow_vote_change")  # run_vote
         # the setup read once for every deal (deck_and_cards)
-        self._cards: (
-            tuple[Setup, list[str], dict[str, tuple[str, str, str, str]], dict[str, str]] | None
-        ) = None
+        self._cards: _Known | None = None
+        # the players' names already interned, kept (up to _NAMES_KEPT) so that a deal of
+        # names seen before (a study's, a rebuilt game's) does not call sys.intern again
+        self._names: dict[str, str] = {}
         self.targets_checked: frozenset[Ability] = frozenset()
         if type(self).check_target is not Ruleset.check_target:
             self.targets_checked = self.target_checks or frozenset(
@@ -148,12 +162,39 @@ class Ruleset(ABC):
     ) -> tuple[GameState, PhaseOutcome]:
         """Seat the players with their dealt roles and give the start-of-game knowledge."""
         setup = self.setup
-        deck, cards = self.deck_and_cards()
-        try:
-            legal = sorted(players.values()) == deck  # the common case, at C speed
-        except TypeError:  # a role that is not a string
-            legal = False
-        if not legal:
+        known = self._known()
+        cards, wanted, names = known[2], known[4], self._names
+        # Seat the players, counting the cards dealt (by card: a legal deal deals each as
+        # many times as the setup has it; anything else, check_deal names the fault).
+        dealt = [0] * len(wanted)
+        seated = []
+        told = []
+        by_name = {}
+        seat = 0
+        for name, role in players.items():
+            try:
+                card = cards.get(role)
+            except TypeError:  # a role that is not a string
+                card = None
+            if card is None:  # not a card of this setup: check_deal says so
+                self.check_deal(players)
+                raise RuleViolation(msg("deal.not_dealt", role=repr(role), setup=setup.name),
+                                    self.roles_rule, phase="setup", player=str(name))  # fmt: skip
+            key, faction, counts_as, told_as, index = card
+            dealt[index] += 1
+            if type(name) is str:  # the submissions' names (interned) are then these objects
+                same = names.get(name)
+                if same is None:
+                    same = _intern(name)
+                    if len(names) < _NAMES_KEPT:
+                        names[same] = same
+                name = same
+            player = Player(name, seat, key, key, faction, counts_as)
+            seated.append(player)
+            by_name[name] = player
+            told.append(Result(name, "role", None, told_as))
+            seat += 1
+        if dealt != wanted or seat != setup.players:
             self.check_deal(players)
         if not options:
             merged = dict(setup.options)  # the defaults: nothing to check
@@ -163,20 +204,7 @@ class Ruleset(ABC):
             except SetupError as exc:
                 rule = self.prefix.rstrip(".").upper() + "-D"
                 raise RuleViolation(str(exc), rule, phase="setup") from exc
-        seated = []
-        told = []
-        by_name = {}
-        for seat, (name, role) in enumerate(players.items()):
-            key, faction, counts_as, told_as = cards[role]
-            if type(name) is str:  # the submissions' names (interned) are then these objects
-                name = _intern(name)
-            player = Player(name, seat, key, key, faction, counts_as)
-            seated.append(player)
-            by_name[name] = player
-            told.append(Result(name, "role", None, told_as))
-        state = GameState(
-            setup=self.key, seed=seed, options=merged, players=seated, by_name=by_name
-        )  # fmt: skip
+        state = GameState(self.key, seed, merged, seated, by_name)
         outcome = PhaseOutcome("setup")
         outcome.results = told
         self.start(state, outcome, dict(draws or {}))
@@ -187,10 +215,10 @@ class Ruleset(ABC):
         """The setup's dealt cards, sorted: what a legal deal's roles sort to."""
         return self.deck_and_cards()[0]
 
-    def deck_and_cards(self) -> tuple[list[str], dict[str, tuple[str, str, str, str]]]:
-        """The deck (sorted) and, by role, what a player dealt the card starts with: its
-        key (the setup's interned string), faction, count and the role he is told. Read
-        from the setup once (a study may put another setup in place: then again)."""
+    def deck_and_cards(self) -> tuple[list[str], dict[str, tuple[str, str, str, str, int]]]:
+        """The deck (sorted) and, by role, what a player dealt the card starts with (see
+        :meth:`_known`). Read from the setup once (a study may put another setup in place:
+        then again)."""
         known = self._known()
         return known[1], known[2]
 
@@ -198,18 +226,21 @@ class Ruleset(ABC):
         """How the card ``role`` is seen by an investigation (the setup's ``seen_as``)."""
         return self._known()[3][role]
 
-    def _known(
-        self,
-    ) -> tuple[Setup, list[str], dict[str, tuple[str, str, str, str]], dict[str, str]]:
+    def _known(self) -> _Known:
+        """The setup read once for every deal: the deck (sorted); by role, what a player
+        dealt the card starts with (its key, the setup's interned string; faction; count;
+        the role he is told) and the card's number; how each card is seen; and how many
+        of each card, by number, a legal deal deals."""
         setup = self.setup
         known = self._cards
         if known is None or known[0] is not setup:
             cards = {
-                role: (card.key, card.faction, card.counts_as, card.told_as)
-                for role, card in setup.cards.items()
+                role: (card.key, card.faction, card.counts_as, card.told_as, index)
+                for index, (role, card) in enumerate(setup.cards.items())
             }
             seen = {role: card.seen_as for role, card in setup.cards.items()}
-            known = self._cards = (setup, sorted(setup.dealt_cards), cards, seen)
+            wanted = [setup.cards[role].count for role in cards]
+            known = self._cards = (setup, sorted(setup.dealt_cards), cards, seen, wanted)
         return known
 
     def check_deal(self, players: Mapping[str, str]) -> None:
@@ -438,7 +469,8 @@ class Ruleset(ABC):
 
     def validate_actions(self, state: GameState, label: str, actions: list[Action]) -> None:
         """Every action legal, and at most one use of each ability slot per phase."""
-        seen: set[str] = set()
+        seen: set[str] | None = None  # the slots filled (made at the second: one needs none)
+        first: str | None = None
         by_name = state.by_name
         for action in actions:
             actor = by_name.get(action.actor)  # type: ignore[arg-type]
@@ -446,11 +478,17 @@ class Ruleset(ABC):
                 actor = self.player(state, action.actor, label)
                 self.require_in_game(actor, label)
             slot = self.check_use(state, label, action, actor)
-            if slot is not None:
-                if slot in seen:
-                    raise self.violation(label, actor, msg("action.slot_used"),
-                                         self.ability_rule(actor))  # fmt: skip
-                seen.add(slot)
+            if slot is None:
+                continue
+            if first is None:
+                first = slot
+                continue
+            if seen is None:
+                seen = {first}
+            if slot in seen:
+                raise self.violation(label, actor, msg("action.slot_used"),
+                                     self.ability_rule(actor))  # fmt: skip
+            seen.add(slot)
 
     def check_votes(self, state: GameState, label: str, votes: list[Vote]) -> None:
         """All the day's votes; the common legal case is checked inline (it runs for

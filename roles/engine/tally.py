@@ -2,8 +2,9 @@
 to the candidate whose decisive vote (his latest true vote) came first.
 
 :func:`roles.engine.votes.count_votes` comes here for every day of every game (the
-"tipping" rule of WWW-D6 stays there), so this module counts on plain lists indexed by
-seat, in one pass over the votes and one over the standing ballots.
+"tipping" rule of WWW-D6 stays there), so this module counts in one pass over the votes
+and one over the standing ballots, each voter's kept in a small compiled object found by
+seat (typed fields: nothing is boxed, nothing is looked up by name twice).
 """
 
 from __future__ import annotations
@@ -18,6 +19,37 @@ from roles.engine.model import Execution, Player, Vote
 LATEST: Final = (1, 0, 0)
 
 
+class _Ballot:
+    """One voter's standing ballots while a day is counted: his public and his secret
+    vote (the index of the vote that set it, -1: none; its target) and where each entered
+    its placing order (a withdrawn ballot leaves it, placed again it goes last; a changed
+    one keeps its place). Typed fields of a compiled class: no int is boxed."""
+
+    __slots__ = ("public", "public_place", "public_target", "secret", "secret_place",
+                 "secret_target", "who")  # fmt: skip
+
+    def __init__(self, who: int) -> None:
+        self.who = who
+        self.public = -1
+        self.public_target: str | None = None
+        self.public_place = -1
+        self.secret = -1
+        self.secret_target: str | None = None
+        self.secret_place = -1
+
+
+class _Candidate:
+    """A candidate's total, and his decisive (latest) true vote: its time and its voter."""
+
+    __slots__ = ("latest", "name", "total", "voter")
+
+    def __init__(self, name: str, total: int, latest: int, voter: str) -> None:
+        self.name = name
+        self.total = total
+        self.latest = latest
+        self.voter = voter
+
+
 def count_latest(
     cast: list[Vote],
     weight: Callable[[str, str, bool], int] | None,
@@ -27,27 +59,39 @@ def count_latest(
     """The count under the "latest" rule. A vote's time key ``(0, at, seq)`` orders as its
     place in the list whenever the times never go back (a replay's indexes, a site's
     timestamps in casting order): then the count keeps only indexes, with ``len(cast)``
-    for a secret-only vote (INQ-R49); otherwise :func:`_count_keyed`.
+    for a secret-only vote (INQ-R49); as soon as a time goes back, :func:`_count_keyed`.
 
-    The voters are numbered (by seat, or as they first vote), their standing ballots kept
-    in lists; the candidates are few: their totals, decisive times and voters are kept in
-    short lists, in the order of their first true vote (the order of the totals).
-    ``weight`` (None: every vote weighs 1) weighs the voters in ``weighted``."""
+    One pass over the votes keeps each voter's standing ballots (:class:`_Ballot`, found by
+    seat, or by number as the voters first vote) and the order the ballots were placed in;
+    a second pass over the standing ballots keeps the candidates (:class:`_Candidate`) in
+    the order of their first true vote (the order of the totals). ``weight`` (None: every
+    vote weighs 1) weighs the voters in ``weighted``."""
     size = len(cast)
-    if size > 1 and not _in_order(cast):
-        return _count_keyed(cast, weight, weighted)
-    numbered: dict[str, int] = {}
-    seats = len(players) if players is not None else size
-    # Each voter's standing public and secret vote (its index, -1: none), and where his
-    # public ballot entered ``order`` (the order the ballots were placed in: a withdrawn
-    # one leaves it, placed again it goes last).
-    public = [-1] * seats
-    secret = [-1] * seats
-    placed = [-1] * seats
-    order: list[int] = []
-    secrets = 0
+    if size == 0:
+        return Execution(None, {})
+    if players is not None and len(players) <= _MASK_SEATS:
+        once = _count_once(cast, weight, weighted, players)
+        if once is not None:
+            return once
+    numbered: dict[str, int] = {} if players is None else _NUMBERED_BY_SEAT
+    ballots: list[_Ballot | None] = [None] * (size if players is None else len(players))
+    placed: list[_Ballot] = []  # the public ballots in the order they were placed
+    secret_placed: list[_Ballot] = []  # the secret ones
+    previous: Any = cast[0].at
     for seq in range(size):
         vote = cast[seq]
+        at: Any = vote.at
+        if seq:  # the times never go back, or the time keys themselves decide
+            if isinstance(previous, int) and isinstance(at, int):
+                if previous > at:
+                    return _count_keyed(cast, weight, weighted)
+            else:
+                try:
+                    if not previous <= at:
+                        return _count_keyed(cast, weight, weighted)
+                except TypeError:  # times that do not compare (None): the tuples decide
+                    return _count_keyed(cast, weight, weighted)
+            previous = at
         if players is not None:
             who = players[vote.voter].seat
         else:
@@ -56,129 +100,188 @@ def count_latest(
                 who = numbered[vote.voter] = len(numbered)
             else:
                 who = number
+        ballot = ballots[who]
+        if ballot is None:
+            ballot = ballots[who] = _Ballot(who)
         target = vote.target
         if vote.secret:
-            secrets += 1
             if target is None and not vote.abstain:
-                secret[who] = -1  # withdrawn
-            else:
-                standing = secret[who]
-                if standing < 0 or _differ(cast[standing].target, target):
-                    secret[who] = seq  # the same target again: the old time stands
+                ballot.secret = -1  # withdrawn
+                ballot.secret_place = -1
+            elif ballot.secret < 0:
+                ballot.secret, ballot.secret_target = seq, target
+                ballot.secret_place = len(secret_placed)
+                secret_placed.append(ballot)
+            elif _differ(ballot.secret_target, target):  # the same again: the old time stands
+                ballot.secret, ballot.secret_target = seq, target
         elif target is None and not vote.abstain:
-            public[who] = -1
-            placed[who] = -1
-        else:
-            standing = public[who]
-            if standing < 0:
-                public[who] = seq
-                placed[who] = len(order)
-                order.append(who)
-            elif _differ(cast[standing].target, target):
-                public[who] = seq
-    heavy = weight is not None and len(weighted) > 0  # some voter's ballot is weighed
-    candidates: list[str] = []
-    totals: list[int] = []
-    latest: list[int] = []  # the time of each candidate's decisive (latest) true vote
-    decisive: list[str] = []  # its voter
-    for k in range(len(order)):
-        who = order[k]
-        if placed[who] != k or (secrets and secret[who] >= 0):
+            ballot.public = -1
+            ballot.public_place = -1
+        elif ballot.public < 0:
+            ballot.public, ballot.public_target = seq, target
+            ballot.public_place = len(placed)
+            placed.append(ballot)
+        elif _differ(ballot.public_target, target):
+            ballot.public, ballot.public_target = seq, target
+    only = _weighed(weight, weighted, players, numbered)
+    candidates: list[_Candidate] = []
+    for k in range(len(placed)):
+        ballot = placed[k]
+        if ballot.public_place != k or ballot.secret >= 0:
             continue  # withdrawn since (or placed again later), or replaced by a secret vote
-        seq = public[who]
+        target = ballot.public_target
+        if target is None:
+            continue  # an abstention counts for nobody
+        seq = ballot.public
+        w = 1
+        if only != -2 and (ballot.who == only or only == -1):
+            voter = cast[seq].voter
+            if only >= 0 or voter in weighted:
+                assert weight is not None
+                w = weight(voter, target, False)
+                if w <= 0:
+                    continue  # weighed to nothing: it counts for nobody
+        _tally(candidates, cast, target, w, seq, seq)
+    for k in range(len(secret_placed)):
+        ballot = secret_placed[k]
+        if ballot.secret_place != k:
+            continue  # withdrawn since, or placed again later
+        vote = cast[ballot.secret]
+        w = _ballot_weight(vote.voter, vote.target, weight, weighted, True)
+        if w <= 0:
+            continue
+        shown = ballot.public
+        key = shown if shown >= 0 else size  # INQ-R49: after every other vote
+        _tally(candidates, cast, vote.target or "", w, key, ballot.secret)
+    return _executed(candidates)
+
+
+def _count_once(
+    cast: list[Vote],
+    weight: Callable[[str, str, bool], int] | None,
+    weighted: Collection[str],
+    players: dict[str, Player],
+) -> Execution | None:
+    """:func:`count_latest` of the usual day, in one pass and without a ballot book: every
+    voter votes once, for somebody, the times in order, and at most one secret vote, by a
+    voter who casts no public one (INQ-R49: it counts after every other vote). Then each
+    vote is a standing ballot, placed in the order of the list. Who already voted is a bit
+    by seat. None when the day is anything else (a change, a withdrawal, an abstention, a
+    time going back): the full count decides it."""
+    size = len(cast)
+    only = _weighed(weight, weighted, players, _NUMBERED_BY_SEAT)
+    voted = 0  # the seats with a public vote, as bits
+    secret_seq = secret_seat = -1
+    candidates: list[_Candidate] = []
+    previous: Any = cast[0].at
+    for seq in range(size):
         vote = cast[seq]
         target = vote.target
         if target is None:
-            continue  # an abstention counts for nobody
-        voter = vote.voter
+            return None
+        at: Any = vote.at
+        if seq:
+            if isinstance(previous, int) and isinstance(at, int):
+                if previous > at:
+                    return None
+            else:
+                try:
+                    if not previous <= at:
+                        return None
+                except TypeError:
+                    return None
+            previous = at
+        who = players[vote.voter].seat
+        if vote.secret:
+            if secret_seq >= 0:
+                return None
+            secret_seq, secret_seat = seq, who
+            continue
+        bit = 1 << who
+        if voted & bit:
+            return None
+        voted |= bit
         w = 1
-        if heavy and voter in weighted:
+        if only != -2 and (who == only or (only == -1 and vote.voter in weighted)):
             assert weight is not None
-            w = weight(voter, target, False)
+            w = weight(vote.voter, target, False)
             if w <= 0:
                 continue  # weighed to nothing: it counts for nobody
-        # _tally, written out: it runs for every ballot of every day
-        for i in range(len(candidates)):
-            candidate = candidates[i]
-            if candidate is target or candidate == target:
-                totals[i] = totals[i] + w  # (``+=`` on a list item: mypyc's generic add)
-                if seq > latest[i]:
-                    latest[i] = seq
-                    decisive[i] = voter
-                break
-        else:
-            candidates.append(target)
-            totals.append(w)
-            latest.append(seq)
-            decisive.append(voter)
-    if secrets:
-        for seq in _secret_ballots(cast):
-            vote = cast[seq]
-            w = _ballot_weight(vote.voter, vote.target, weight, weighted, True)
-            if w <= 0:
-                continue
-            voter = vote.voter
-            who = players[voter].seat if players is not None else numbered[voter]
-            shown = public[who]
-            key = shown if shown >= 0 else size  # INQ-R49: after every other vote
-            _tally(candidates, totals, latest, decisive, vote.target or "", w, key, voter)
+        _tally(candidates, cast, target, w, seq, seq)
+    if secret_seq >= 0:
+        if voted & (1 << secret_seat):
+            return None  # his public vote would be replaced: the full count
+        vote = cast[secret_seq]
+        w = _ballot_weight(vote.voter, vote.target, weight, weighted, True)
+        if w > 0:
+            _tally(candidates, cast, vote.target or "", w, size, secret_seq)
+    return _executed(candidates)
+
+
+def _weighed(
+    weight: Callable[[str, str, bool], int] | None,
+    weighted: Collection[str],
+    players: dict[str, Player] | None,
+    numbered: dict[str, int],
+) -> int:
+    """The number of the voter whose ballots are weighed (the usual case: one, or none):
+    -2 when nobody is weighed, -1 when several are (each is then checked by name)."""
+    if weight is None or len(weighted) == 0:
+        return -2
+    if len(weighted) > 1:
+        return -1
+    for name in weighted:
+        if players is not None:
+            known = players.get(name)
+            return known.seat if known is not None else -2
+        return numbered.get(name, -2)
+    return -2
+
+
+def _executed(candidates: list[_Candidate]) -> Execution:
+    """The count's outcome: the top total, among the tied the candidate whose decisive
+    vote came first (WWW-R10, INQ-R7), the totals in the order of the first true votes."""
     if not candidates:
         return Execution(None, {})
     top = 0
-    for total in totals:
-        if total > top:
-            top = total
-    chosen = -1  # among the tied, the one whose decisive vote came first
+    for candidate in candidates:
+        if candidate.total > top:
+            top = candidate.total
+    chosen: _Candidate | None = None
     counted: dict[str, int] = {}
-    for i in range(len(candidates)):
-        total = totals[i]
-        counted[candidates[i]] = total
-        if total == top and (chosen < 0 or latest[i] < latest[chosen]):
-            chosen = i
-    return Execution(candidates[chosen], counted, decisive[chosen])
+    for candidate in candidates:
+        counted[candidate.name] = candidate.total
+        if candidate.total == top and (chosen is None or candidate.latest < chosen.latest):
+            chosen = candidate
+    assert chosen is not None
+    return Execution(chosen.name, counted, chosen.voter)
 
 
-def _in_order(cast: list[Vote]) -> bool:
-    """Whether the votes' times never go back (times that do not compare: False). Whole
-    numbers (a replay's indexes) are compared as such, not through Python's comparison."""
-    previous: Any = cast[0].at
-    for i in range(1, len(cast)):
-        at: Any = cast[i].at
-        if isinstance(previous, int) and isinstance(at, int):
-            if previous > at:
-                return False
-        else:
-            try:
-                if not previous <= at:
-                    return False
-            except TypeError:  # times that do not compare (None): the tuples decide
-                return False
-        previous = at
-    return True
+def _tally(
+    candidates: list[_Candidate], cast: list[Vote], target: str, w: int, key: int, seq: int
+) -> None:
+    """A true vote (``cast[seq]``, its time ``key``) into the tally: its target's total,
+    and his decisive (latest) vote."""
+    for candidate in candidates:
+        name = candidate.name
+        if name is target or name == target:
+            candidate.total += w
+            if key > candidate.latest:
+                candidate.latest = key
+                candidate.voter = cast[seq].voter
+            return
+    candidates.append(_Candidate(target, w, key, cast[seq].voter))
+
+
+# Never written to: the voters numbered by seat need no dict of their own.
+_NUMBERED_BY_SEAT: Final[dict[str, int]] = {}
+# The most seats whose votes :func:`_count_once` keeps as bits of one machine integer.
+_MASK_SEATS: Final = 60
 
 
 def _differ(one: str | None, other: str | None) -> bool:
     """Two targets differ (the same string object, as a replay's often are, at once)."""
     return one is not other and one != other
-
-
-def _secret_ballots(cast: list[Vote]) -> list[int]:
-    """The standing secret ballots (the indexes of their votes), in the order they were
-    placed (a withdrawn ballot leaves it, a changed one keeps its place): the secret votes
-    are few, so they are read again here."""
-    ballots: dict[str, int] = {}
-    for seq in range(len(cast)):
-        vote = cast[seq]
-        if not vote.secret:
-            continue
-        target = vote.target
-        if target is None and not vote.abstain:
-            ballots.pop(vote.voter, None)
-        else:
-            standing = ballots.get(vote.voter)
-            if standing is None or cast[standing].target != target:
-                ballots[vote.voter] = seq
-    return list(ballots.values())
 
 
 def _ballot_weight(
@@ -192,25 +295,6 @@ def _ballot_weight(
     if weight is not None and voter in weighted:
         return weight(voter, target, secret)
     return 1
-
-
-def _tally(
-    candidates: list[str], totals: list[int], latest: list[int], decisive: list[str],
-    target: str, w: int, key: int, voter: str,
-) -> None:  # fmt: skip
-    """A true vote into the tally: the target's total, and his decisive (latest) vote."""
-    for i in range(len(candidates)):
-        candidate = candidates[i]
-        if candidate is target or candidate == target:
-            totals[i] = totals[i] + w
-            if key > latest[i]:
-                latest[i] = key
-                decisive[i] = voter
-            return
-    candidates.append(target)
-    totals.append(w)
-    latest.append(key)
-    decisive.append(voter)
 
 
 def _count_keyed(
