@@ -49,6 +49,8 @@ MODULES = (
     "roles.engine.tally",
     "roles.engine.abilities",
     "roles.engine.mechanics",
+    "roles.engine.legality",
+    "roles.engine.deal",
     "roles.engine.ruleset",
     "roles.engine.simple",
     "roles.engine.simulate",

@@ -1,28 +1,29 @@
-"""What every ruleset shares: the deal, phase sequencing, legality helpers, wins.
+"""What every ruleset shares: phase sequencing, deaths and the GM's corrections, wills,
+the day's vote and wins; the deal (roles/engine/deal.py) and the legality checks
+(roles/engine/legality.py) are its bases.
 
-A ruleset subclass names its setup, its night order and its steps; the checks here
-use the state at the *start* of the phase (WWW-D8, INQ §10), which is also what the
-player forms offer.
+A ruleset subclass names its setup, its night order and its steps; the checks use the
+state at the *start* of the phase (WWW-D8, INQ §10), which is also what the player forms
+offer.
 """
 
 from __future__ import annotations
 
 import hashlib
 import inspect
-import random
 import sys
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Final, TypeVar
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from roles.engine.abilities import Ability, available
+from roles.engine.abilities import Ability
 from roles.engine.channels import Channel
+from roles.engine.deal import Dealing
 from roles.engine.errors import RuleViolation
-from roles.engine.messages import CATALOGUE, RESULTS, Message, ResultKind, msg, verb_to
-from roles.engine.messages import verb as bare_verb
+from roles.engine.messages import CATALOGUE, RESULTS, Message, ResultKind, msg
 from roles.engine.model import (
     CORRECTION_KINDS,
     PHASE_LABELS,
@@ -31,31 +32,11 @@ from roles.engine.model import (
     GameState,
     PhaseOutcome,
     Player,
-    Result,
     Vote,
     phase_label,
 )
-from roles.engine.setups import Setup, SetupError, load_setup
+from roles.engine.setups import SetupError
 from roles.engine.votes import count_votes
-
-T = TypeVar("T")
-
-# sys.intern as a module constant: compiled, a call through it skips the lookup of the
-# attribute ``intern`` on ``sys`` that ``sys.intern(...)`` makes each time (new_game, per seat).
-_intern: Final = sys.intern
-
-# How many interned names a ruleset keeps for its deals (Ruleset._names): a site's worker
-# deals the same games again and again; a bound keeps a long-lived one from growing.
-_NAMES_KEPT: Final = 4096
-
-# What a ruleset reads off its setup once for every deal (Ruleset._known).
-_Known = tuple[
-    Setup,
-    list[str],
-    dict[str, tuple[str, str, str, str, int]],
-    dict[str, str],
-    list[int],
-]
 
 # Each ruleset class's version (Ruleset.version), digested once per process.
 _VERSIONS: dict[type, str] = {}
@@ -64,16 +45,9 @@ _VERSIONS: dict[type, str] = {}
 # A setup's rules subclass this (compiled ones and, for a setup outside roles/native.py's
 # list, interpreted ones).
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Ruleset(ABC):
-    key: ClassVar[str]
-    prefix: ClassVar[str]  # option prefix, "www." or "inq."
-    count_rule: ClassVar[str]  # the rule fixing the number of players
-    roles_rule: ClassVar[str]  # the rule fixing the role list
-    undealt_rule: ClassVar[str] = ""  # the rule keeping a known role out of the deal
-    vote_rules: ClassVar[dict[str, str]]  # which rule forbids what, for votes
+class Ruleset(Dealing):
     will_rules: ClassVar[dict[str, str]] = {}  # the wills' rules: limit, deadline, refused
     will_delivery_kind: ClassVar[str] = ""  # the result kind handing wills over (its authors)
-    dead_actor_rule: ClassVar[str]
     # The night's steps by name; the setup's YAML ``night_order`` says in which order
     # they run (the ruleset's night module documents what each reads and sets).
     night_steps: ClassVar[Mapping[str, Callable[[Any], None]]]
@@ -94,18 +68,13 @@ class Ruleset(ABC):
     def __init__(self, night_order: Sequence[str] | None = None) -> None:
         """``night_order``: run the night in another order than the setup's (the tests
         swap steps to prove that the order matters)."""
-        self.setup: Setup = load_setup(self.key)
+        super().__init__()  # the setup, and what every deal reads off it
         # Whether the simulator must ask random_fields (most rulesets need no extra field).
         self.has_random_fields = type(self).random_fields is not Ruleset.random_fields
         self.has_after_phase = type(self).after_phase is not Ruleset.after_phase
         self.has_died = type(self).died is not Ruleset.died
         self.executed_rules = ""  # the rules an execution's trace cites (run_vote)
         self.vote_change_option = sys.intern(self.prefix + "allow_vote_change")  # run_vote
-        # the setup read once for every deal (deck_and_cards)
-        self._cards: _Known | None = None
-        # the players' names already interned, kept (up to _NAMES_KEPT) so that a deal of
-        # names seen before (a study's, a rebuilt game's) does not call sys.intern again
-        self._names: dict[str, str] = {}
         self.targets_checked: frozenset[Ability] = frozenset()
         if type(self).check_target is not Ruleset.check_target:
             self.targets_checked = self.target_checks or frozenset(
@@ -146,139 +115,6 @@ class Ruleset(ABC):
     def draws_made(self, state: GameState) -> dict[str, str]:
         """The deal's secret draws, by name (the site stores them by seat)."""
         return {}
-
-    def opt(self, state: GameState, name: str) -> Any:
-        return state.options[self.prefix + name]
-
-    # -- the deal ------------------------------------------------------------------
-
-    def new_game(
-        self,
-        players: Mapping[str, str],
-        *,
-        seed: int = 0,
-        options: Mapping[str, Any] | None = None,
-        draws: Mapping[str, Any] | None = None,
-    ) -> tuple[GameState, PhaseOutcome]:
-        """Seat the players with their dealt roles and give the start-of-game knowledge."""
-        setup = self.setup
-        known = self._known()
-        cards, wanted, names = known[2], known[4], self._names
-        # Seat the players, counting the cards dealt (by card: a legal deal deals each as
-        # many times as the setup has it; anything else, check_deal names the fault).
-        dealt = [0] * len(wanted)
-        seated = []
-        told = []
-        by_name = {}
-        seat = 0
-        for name, role in players.items():
-            try:
-                card = cards.get(role)
-            except TypeError:  # a role that is not a string
-                card = None
-            if card is None:  # not a card of this setup: check_deal says so
-                self.check_deal(players)
-                raise RuleViolation(msg("deal.not_dealt", role=repr(role), setup=setup.name),
-                                    self.roles_rule, phase="setup", player=str(name))  # fmt: skip
-            key, faction, counts_as, told_as, index = card
-            dealt[index] += 1
-            if type(name) is str:  # the submissions' names (interned) are then these objects
-                same = names.get(name)
-                if same is None:
-                    same = _intern(name)
-                    if len(names) < _NAMES_KEPT:
-                        names[same] = same
-                name = same
-            player = Player(name, seat, key, key, faction, counts_as)
-            seated.append(player)
-            by_name[name] = player
-            told.append(Result(name, "role", None, told_as))
-            seat += 1
-        if dealt != wanted or seat != setup.players:
-            self.check_deal(players)
-        if not options:
-            merged = dict(setup.options)  # the defaults: nothing to check
-        else:
-            try:
-                merged = setup.with_options(options)
-            except SetupError as exc:
-                rule = self.prefix.rstrip(".").upper() + "-D"
-                raise RuleViolation(str(exc), rule, phase="setup") from exc
-        state = GameState(self.key, seed, merged, seated, by_name)
-        outcome = PhaseOutcome("setup")
-        outcome.results = told
-        self.start(state, outcome, dict(draws or {}))
-        return state, outcome
-
-    @property
-    def deck(self) -> list[str]:
-        """The setup's dealt cards, sorted: what a legal deal's roles sort to."""
-        return self.deck_and_cards()[0]
-
-    def deck_and_cards(self) -> tuple[list[str], dict[str, tuple[str, str, str, str, int]]]:
-        """The deck (sorted) and, by role, what a player dealt the card starts with (see
-        :meth:`_known`). Read from the setup once (a study may put another setup in place:
-        then again)."""
-        known = self._known()
-        return known[1], known[2]
-
-    def seen_as(self, role: str) -> str:
-        """How the card ``role`` is seen by an investigation (the setup's ``seen_as``)."""
-        return self._known()[3][role]
-
-    def _known(self) -> _Known:
-        """The setup read once for every deal: the deck (sorted); by role, what a player
-        dealt the card starts with (its key, the setup's interned string; faction; count;
-        the role he is told) and the card's number; how each card is seen; and how many
-        of each card, by number, a legal deal deals."""
-        setup = self.setup
-        known = self._cards
-        if known is None or known[0] is not setup:
-            cards = {
-                role: (card.key, card.faction, card.counts_as, card.told_as, index)
-                for index, (role, card) in enumerate(setup.cards.items())
-            }
-            seen = {role: card.seen_as for role, card in setup.cards.items()}
-            wanted = [setup.cards[role].count for role in cards]
-            known = self._cards = (setup, sorted(setup.dealt_cards), cards, seen, wanted)
-        return known
-
-    def check_deal(self, players: Mapping[str, str]) -> None:
-        """Name what is wrong with a deal: the player count, a card not dealt in this
-        setup, or a card dealt the wrong number of times."""
-        setup = self.setup
-        if len(players) != setup.players:
-            raise RuleViolation(
-                msg("deal.count", setup=setup.name, players=setup.players, got=len(players)),
-                self.count_rule, phase="setup",
-            )  # fmt: skip
-        counts: dict[str, int] = {}
-        for name, role in players.items():
-            if role not in setup.cards or not setup.cards[role].count:
-                rule = self.undealt_rule if role in setup.cards else self.roles_rule
-                raise RuleViolation(
-                    msg("deal.not_dealt", role=repr(role), setup=setup.name), rule,
-                    phase="setup", player=name,
-                )  # fmt: skip
-            counts[role] = counts.get(role, 0) + 1
-        for role, wanted in setup.roles.items():
-            if counts.get(role, 0) != wanted:
-                raise RuleViolation(
-                    msg("deal.role_count", setup=setup.name, wanted=wanted, role=role,
-                        got=counts.get(role, 0)),
-                    self.roles_rule, phase="setup",
-                )  # fmt: skip
-
-    def start(  # noqa: B027 - an optional hook
-        self, state: GameState, outcome: PhaseOutcome, draws: dict[str, Any]
-    ) -> None:
-        """Setup-specific knowledge and secret draws."""
-
-    def draw(self, state: GameState, purpose: str, items: list[T]) -> T:
-        """One item drawn uniformly, fixed by the game's seed and the draw's purpose, so the
-        GM's preview and the commit (and every replay) draw the same."""
-        digest = hashlib.blake2b(f"{state.seed}:{purpose}".encode(), digest_size=8).digest()
-        return items[int.from_bytes(digest, "big") % len(items)]
 
     # -- phases --------------------------------------------------------------------
 
@@ -380,9 +216,7 @@ class Ruleset(ABC):
             self.died(state, outcome, player, cause)
         return True
 
-    def died(  # noqa: B027 - an optional hook
-        self, state: GameState, outcome: PhaseOutcome, player: Player, cause: str
-    ) -> None:
+    def died(self, state: GameState, outcome: PhaseOutcome, player: Player, cause: str) -> None:
         """What follows any death at once, whatever its cause."""
 
     def mark(self, state: GameState, outcome: PhaseOutcome, player: Player, cause: str) -> bool:
@@ -452,207 +286,8 @@ class Ruleset(ABC):
             self.player(state, author, label)
             state.wills[author] = str(text)
 
-    def after_phase(  # noqa: B027 - an optional hook
-        self, state: GameState, outcome: PhaseOutcome
-    ) -> None:
+    def after_phase(self, state: GameState, outcome: PhaseOutcome) -> None:
         """Status changes that follow any phase."""
-
-    # -- legality ------------------------------------------------------------------
-
-    def validate(
-        self, state: GameState, label: str, actions: list[Action], votes: list[Vote]
-    ) -> None:
-        if actions:
-            self.validate_actions(state, label, actions)
-        if votes:
-            self.check_votes(state, label, votes)
-
-    def validate_actions(self, state: GameState, label: str, actions: list[Action]) -> None:
-        """Every action legal, and at most one use of each ability slot per phase."""
-        seen: set[str] | None = None  # the slots filled (made at the second: one needs none)
-        first: str | None = None
-        by_name = state.by_name
-        for action in actions:
-            actor = by_name.get(action.actor)  # type: ignore[arg-type]
-            if actor is None or not actor.alive:
-                actor = self.player(state, action.actor, label)
-                self.require_in_game(actor, label)
-            slot = self.check_use(state, label, action, actor)
-            if slot is None:
-                continue
-            if first is None:
-                first = slot
-                continue
-            if seen is None:
-                seen = {first}
-            if slot in seen:
-                raise self.violation(label, actor, msg("action.slot_used"),
-                                     self.ability_rule(actor))  # fmt: skip
-            seen.add(slot)
-
-    def check_votes(self, state: GameState, label: str, votes: list[Vote]) -> None:
-        """All the day's votes; the common legal case is checked inline (it runs for
-        every voter of every day), anything unusual gets the detailed check."""
-        if label[0] != "D":
-            for vote in votes:
-                self.check_vote(state, label, vote)  # refused: no vote at night
-            return
-        by_name = state.by_name
-        secret_role = self.vote_rules.get("secret_role")
-        for vote in votes:
-            voter = by_name.get(vote.voter)
-            if voter is not None and voter.alive:
-                target = vote.target
-                if target is not None:
-                    chosen = by_name.get(target)
-                    if chosen is None or not chosen.alive or chosen is voter:
-                        self.check_vote(state, label, vote)
-                        continue
-                if not vote.secret or voter.dealt_role == secret_role:
-                    continue
-            self.check_vote(state, label, vote)
-
-    @abstractmethod
-    def check_action(self, state: GameState, label: str, action: Action) -> str | None:
-        """Raise RuleViolation if ``action`` is illegal; return its per-phase slot key
-        (None for shared slots such as the pack kill, where the last entry counts)."""
-
-    def check_use(self, state: GameState, label: str, action: Action, actor: Player) -> str | None:
-        """:meth:`check_action` with its actor already found (the one in ``state`` named by
-        ``action.actor``): a ruleset may check without looking him up again."""
-        return self.check_action(state, label, action)
-
-    def ability_rule(self, actor: Player) -> str:
-        return self.roles_rule
-
-    def check_target(  # noqa: B027 - an optional hook
-        self, state: GameState, label: str, actor: Player, ability: Ability, target: Player
-    ) -> None:
-        """Setup-specific limits on a target, once the shared ones passed."""
-
-    @abstractmethod
-    def ability_key(self, actor: Player, action: Action) -> str:
-        """The slot an (already checked) action fills: its ability's key."""
-
-    @abstractmethod
-    def card_abilities(self, role: str) -> tuple[Ability, ...]:
-        """The abilities the holder of the card ``role`` may submit."""
-
-    def abilities_of(self, player: Player) -> tuple[Ability, ...]:
-        """The abilities ``player`` may submit (by his dealt card: a converted player keeps
-        his powers)."""
-        return self.card_abilities(player.dealt_role)
-
-    def can_use(self, state: GameState, label: str, player: Player, ability: Ability) -> bool:
-        """Whether ``player`` may use ``ability`` at all in ``label``, whatever the target:
-        the player forms show exactly these (the legality check still judges each use)."""
-        return player.alive and available(state, label, player, ability)
-
-    def phase_choices(self, ability: Ability) -> tuple[str, ...]:
-        """The night phases an ability's user must pick one of (none for most)."""
-        return ()
-
-    def shared_uses(self, state: GameState, label: str, ability: Ability) -> int:
-        """How many entries of a shared ability count in ``label`` (two pack kills...)."""
-        return 1
-
-    def likely_targets(self, state: GameState, ability: Ability, pool: list[str]) -> list[str]:
-        """The simulator's first guess at targets (the legality check still decides), made
-        once per game: it reads only what a death does not change (a card, a pack's faction)."""
-        return pool
-
-    def random_fields(self, state: GameState, ability: Ability, rng: random.Random) -> dict:
-        """Extra fields a random use of ``ability`` needs (the simulator's hook)."""
-        return {}
-
-    def legal_targets(
-        self,
-        state: GameState,
-        actor: str,
-        *,
-        label: str | None = None,
-        during: str | None = None,
-        vision: bool = False,
-    ) -> list[str]:
-        """Whom ``actor`` may target in the next phase (the player forms offer exactly
-        these, so the forms and the replay never disagree)."""
-        label = label or phase_label(state.phase_index + 1)
-        player = self.player(state, actor, label)
-        names = []
-        for candidate in state.players:
-            action = Action(actor, candidate.name, during=during, vision=vision)
-            try:
-                self.require_in_game(player, label)
-                self.check_action(state, label, action)
-            except RuleViolation:
-                continue
-            names.append(candidate.name)
-        return names
-
-    def check_vote(self, state: GameState, label: str, vote: Vote) -> None:
-        rules = self.vote_rules
-        voter = self.player(state, vote.voter, label)
-        if label[0] != "D":
-            raise self.violation(label, voter, msg("vote.at_night"), rules["when"])
-        self.require_in_game(voter, label)
-        if vote.secret and voter.dealt_role != rules.get("secret_role"):
-            raise self.violation(label, voter, msg("vote.no_secret"), rules["secret"])
-        if vote.target is None:
-            return
-        target = self.player(state, vote.target, label)
-        if not target.alive:
-            raise self.violation(label, voter, msg("vote.target_out", target=target.name),
-                                 rules["target"])  # fmt: skip
-        if target is voter and not self.opt(state, "allow_self_vote"):
-            raise self.violation(label, voter, msg("vote.self"), rules["self"])
-
-    def player(self, state: GameState, name: str | None, label: str) -> Player:
-        player = state.by_name.get(name) if name is not None else None
-        if player is None:
-            raise RuleViolation(msg("player.unknown", name=repr(name)), "spec", phase=label)
-        return player
-
-    def require_in_game(self, player: Player, label: str) -> None:
-        if player.departed:
-            raise self.violation(label, player, msg("player.departed"), self.departed_rule)
-        if not player.alive:
-            raise self.violation(label, player, msg("player.dead"), self.dead_actor_rule)
-
-    departed_rule: ClassVar[str] = "spec"
-
-    def violation(self, label: str, player: Player, message: Message, rule: str) -> RuleViolation:
-        return RuleViolation(message, rule, phase=label, player=player.name, role=player.role)
-
-    def target_of(
-        self,
-        state: GameState,
-        label: str,
-        actor: Player,
-        action: Action,
-        *,
-        rule_self: str | None,
-        rule_dead: str | None,
-        verb: str,
-    ) -> Player:
-        """The action's target, checked: present, not the actor (when ``rule_self``),
-        in the game (when ``rule_dead``)."""
-        if action.target is None:
-            raise self.violation(label, actor, msg("action.no_target", verb=bare_verb(verb)),
-                                 self.ability_rule(actor))  # fmt: skip
-        target = self.player(state, action.target, label)
-        if rule_self and target is actor:
-            raise self.violation(label, actor, msg("action.self", verb=verb_to(verb)), rule_self)
-        if target.departed:
-            raise self.violation(
-                label, actor, msg("action.target_departed", verb=verb_to(verb), target=target.name),
-                self.departed_rule,
-            )  # fmt: skip
-        if rule_dead and not target.alive:
-            raise self.violation(
-                label, actor, msg("action.target_dead", verb=verb_to(verb), target=target.name),
-                rule_dead,
-            )  # fmt: skip
-        return target
 
     # -- resolution and wins (per ruleset) -----------------------------------------
 
