@@ -44,6 +44,7 @@ GROUP = "tabula_engine"  # the shared library: tabula_engine__mypyc.*.so at the 
 # subclass in plain Python.
 MODULES = (
     "roles.engine.model",
+    "roles.engine.statuses",
     "roles.engine.messages",
     "roles.engine.votes",
     "roles.engine.tally",
