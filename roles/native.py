@@ -56,6 +56,8 @@ MODULES = (
     "roles.engine.simple",
     "roles.engine.simulate",
     "roles.wild_west_wolf.abilities",
+    "roles.wild_west_wolf.statuses",
+    "roles.wild_west_wolf.indians",
     "roles.wild_west_wolf.night",
     "roles.wild_west_wolf.rules",
     "roles.inquisizione.abilities",
