@@ -82,15 +82,8 @@ def count_latest(
         vote = cast[seq]
         at: Any = vote.at
         if seq:  # the times never go back, or the time keys themselves decide
-            if isinstance(previous, int) and isinstance(at, int):
-                if previous > at:
-                    return _count_keyed(cast, weight, weighted)
-            else:
-                try:
-                    if not previous <= at:
-                        return _count_keyed(cast, weight, weighted)
-                except TypeError:  # times that do not compare (None): the tuples decide
-                    return _count_keyed(cast, weight, weighted)
+            if _goes_back(previous, at):
+                return _count_keyed(cast, weight, weighted)
             previous = at
         if players is not None:
             who = players[vote.voter].seat
@@ -181,15 +174,8 @@ def _count_once(
             return None
         at: Any = vote.at
         if seq:
-            if isinstance(previous, int) and isinstance(at, int):
-                if previous > at:
-                    return None
-            else:
-                try:
-                    if not previous <= at:
-                        return None
-                except TypeError:
-                    return None
+            if _goes_back(previous, at):
+                return None
             previous = at
         who = players[vote.voter].seat
         if vote.secret:
@@ -216,6 +202,18 @@ def _count_once(
         if w > 0:
             _tally(candidates, cast, vote.target or "", w, size, secret_seq)
     return _executed(candidates)
+
+
+def _goes_back(previous: Any, at: Any) -> bool:
+    """Whether a vote's time comes before the previous vote's (times that do not compare,
+    None: yes, the time keys then decide). Whole numbers (a replay's indexes) compare as
+    such, not through Python's comparison."""
+    if isinstance(previous, int) and isinstance(at, int):
+        return previous > at
+    try:
+        return not previous <= at
+    except TypeError:
+        return True
 
 
 def _weighed(
