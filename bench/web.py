@@ -7,7 +7,8 @@ Creates a scratch PostgreSQL database (BENCH_DATABASE_URL, default the local ser
 gunicorn on a free local port exactly as the Dockerfile's CMD runs it (only the address
 changes). Every player opens his private link, reads his page like a browser (the vote
 form's `phase` field and its legal targets) and then votes as the page does (an htmx POST
-of that form).
+of that form), on the connection his last answer left open when the server keeps it (sync
+workers close every one: a vote is then a new connection).
 
 Open loop: votes are offered at a fixed rate (Poisson arrivals) whatever the answers; a
 vote's latency runs from the instant it was due to the end of its answer, so waiting in

@@ -64,6 +64,7 @@ class Player:
     targets: list[str] = field(default_factory=list)
     acknowledged: list[list] = field(default_factory=list)  # [phase id, target] in order
     inbox: list = field(default_factory=list)
+    link: Link | None = None  # the vote's connection, while the server keeps it
 
     def log_in(self) -> str:
         """Open the private link, then read the page's vote form; '' or what went wrong."""
@@ -93,15 +94,15 @@ class Player:
 
     async def vote(self, target: str) -> str:
         """Send the vote form; '' when the page acknowledged it, else what it answered.
-        One connection a vote (gunicorn's sync workers close it after each answer), read
-        by a bare protocol (asyncio's streams cost the shared cores more)."""
-        loop = asyncio.get_running_loop()
-        answered = loop.create_future()
+        On the connection the last answer left open (a browser keeps it), else a new one
+        (gunicorn's sync workers close it after each answer), read by a bare protocol
+        (asyncio's streams cost the shared cores more)."""
+        request = self.vote_request(target)
         try:
-            await loop.create_connection(
-                lambda: Answer(self.vote_request(target), answered), "127.0.0.1", self.browser.port
-            )
-            head, page = await answered
+            link = self.link
+            if link is None or link.closed:
+                link = self.link = await Link.open(self.browser.port)
+            head, page = await link.send(request)
         except (OSError, EOFError) as exc:
             return f"transport {type(exc).__name__}"
         status = int(head[9:12])
@@ -113,17 +114,30 @@ class Player:
         return f"HTTP {status}"
 
 
-class Answer(asyncio.Protocol):
-    """One request on a new connection; ``done`` gets the answer's head and body."""
+class Link(asyncio.Protocol):
+    """A connection carrying one request at a time; ``send`` gives the answer's head and
+    body. It stays open while the server keeps it (no ``Connection: close``)."""
 
-    def __init__(self, request: bytes, done: asyncio.Future) -> None:
-        self.request, self.done, self.data = request, done, bytearray()
+    def __init__(self) -> None:
         self.transport: asyncio.Transport | None = None
-        self.end = -1  # where the body ends, once the head is in
+        self.closed = False
+        self.done: asyncio.Future | None = None
+        self.data, self.end, self.split = bytearray(), -1, 0
+
+    @classmethod
+    async def open(cls, port: int) -> Link:
+        loop = asyncio.get_running_loop()
+        _, link = await loop.create_connection(cls, "127.0.0.1", port)
+        return link
+
+    def send(self, request: bytes) -> asyncio.Future:
+        self.done = asyncio.get_running_loop().create_future()
+        self.data, self.end = bytearray(), -1
+        self.transport.write(request)
+        return self.done
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport
-        transport.write(self.request)
 
     def data_received(self, data: bytes) -> None:
         self.data += data
@@ -131,21 +145,26 @@ class Answer(asyncio.Protocol):
             split = self.data.find(b"\r\n\r\n")
             if split < 0:
                 return
-            length = re.search(rb"(?i)\r\ncontent-length: *(\d+)", self.data[:split])
+            head = bytes(self.data[:split])
+            length = re.search(rb"(?i)\r\ncontent-length: *(\d+)", head)
             self.end = split + 4 + int(length.group(1)) if length else 1 << 62
             self.split = split
+            if not length or re.search(rb"(?i)\r\nconnection: *close", head):
+                self.closed = True  # the server ends it after this answer
         if len(self.data) >= self.end:
             self._finish()
-            self.transport.close()
+            if self.closed:
+                self.transport.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
         if self.end >= 0 and (self.end == 1 << 62 or len(self.data) >= self.end):
             self._finish()
-        elif not self.done.done():
+        elif self.done is not None and not self.done.done():
             self.done.set_exception(exc or EOFError("connection closed before the answer"))
 
     def _finish(self) -> None:
-        if not self.done.done():
+        if self.done is not None and not self.done.done():
             data = bytes(self.data)
             self.done.set_result((data[: self.split + 4], data[self.split + 4 :]))
 
@@ -181,6 +200,10 @@ async def _stage(players: list[Player], rate: float, start: float, seconds: floa
         player = idle.pop(rng.randrange(len(idle)))
         tasks.append(asyncio.create_task(send(player, rng.choice(player.targets), due)))
     await asyncio.gather(*tasks)
+    for player in players:  # a connection belongs to this stage's event loop, which ends here
+        if player.link is not None:
+            player.link.transport.close()
+            player.link = None
     return {"records": records, "backlog": backlog}
 
 
