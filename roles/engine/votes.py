@@ -116,13 +116,30 @@ def _tipping_voter(
     return ordered[-1].voter
 
 
-@dataclass(slots=True)
 class ForumBallot:
-    """A public vote as a forum thread shows it: struck once changed or withdrawn."""
+    """A public vote as a forum thread shows it: struck once changed or withdrawn.
+
+    Written out rather than a dataclass: compiled, a dataclass's init is interpreted, and
+    a flooded day makes one ballot per vote change."""
+
+    __slots__ = ("at", "struck", "voter")
 
     voter: str
     at: Any
-    struck: bool = False
+    struck: bool
+
+    def __init__(self, voter: str, at: Any, struck: bool = False) -> None:
+        self.voter = voter
+        self.at = at
+        self.struck = struck
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ForumBallot):
+            return NotImplemented
+        return (self.voter, self.at, self.struck) == (other.voter, other.at, other.struck)
+
+    def __repr__(self) -> str:
+        return f"ForumBallot(voter={self.voter!r}, at={self.at!r}, struck={self.struck!r})"
 
 
 class StandingBallots:
