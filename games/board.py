@@ -246,12 +246,11 @@ def phase_board(
     _who_acts(board, built, running.acted, running.group_slots)
     if phase.label.startswith("D"):
         players = {p.name: p for p in built.players}
-        lines, voted = running.tally()
-        for target, ballots, struck in lines:
+        for target, ballots, struck in running.day.lines():
             line = TallyLine(players[target], ballots, players, _from_epoch)
             line.struck = struck  # as followed (the ballots' own flags may move on)
             board.tally.append(line)
-        voted_pks = {players[name].pk for name in voted}
+        voted_pks = {players[name].pk for name in running.day.voted()}
         board.not_voting = [p for p in board.living if p.pk not in voted_pks]
     if wills is None:
         wills = list(Will.objects.filter(player__game=game).select_related("player"))

@@ -109,7 +109,6 @@ SUBMISSION_ROW = ("kind", "slot", "player_id", "target_id", "during", "fake_role
 KIND, SLOT, PLAYER, TARGET, DURING, FAKE_ROLE, VISION, ABSTAIN = range(len(SUBMISSION_ROW))
 AT = len(SUBMISSION_ROW)  # in ``phase_rows``: the time, in seconds since the epoch
 ID = AT + 1  # and the submission's id
-_UNJUDGED = object()
 
 
 def phase_rows(phase: Phase) -> list[tuple]:
@@ -136,6 +135,63 @@ def _phase_rows_sql() -> str:
             f" FROM {table}"
             f' WHERE {table}."phase_id" = %s AND {table}."superseded_at" IS NULL'
             f' ORDER BY {table}."at", {table}."id"')  # fmt: skip
+
+
+class JudgedVotes:
+    """A phase's vote events as the engine takes them, judged by the rules one by one
+    (:meth:`add`): :func:`gather_inputs` judges a phase's every event, the GM's phase page
+    (games.board_running) the events appended since it last looked."""
+
+    __slots__ = ("_by_pk", "_judged", "legal", "refused", "times")
+
+    def __init__(self, by_pk: dict[int, Player]) -> None:
+        self._by_pk = by_pk  # the game's players by id
+        # each distinct (voter, target, kind, abstain) is judged once, however many times
+        # it was sent: its seats tuple, or why the rules refuse it
+        self._judged: dict[tuple, tuple | dict] = {}
+        self.legal: list[tuple] = []  # (voter seat, target seat, secret, abstain) of each
+        self.times: list[int] = []  # legal event, and its place among the vote events
+        self.refused: list[dict] = []  # why each other event does not count
+
+    def add(self, built: Rebuilt, label: str, row: tuple, order: int) -> tuple | None:
+        """The vote event ``row`` (``SUBMISSION_ROW`` first), the phase's ``order``-th:
+        its ``(voter seat, target seat, secret, abstain)`` when the rules take it (kept in
+        ``legal``), None when they refuse it (why, in ``refused``)."""
+        key = (row[PLAYER], row[TARGET], row[KIND], row[ABSTAIN])
+        verdict = self._judged.get(key)
+        if verdict is None:
+            verdict = self._judged[key] = vote_verdict(built, label, row, order, self._by_pk)
+        if type(verdict) is dict:
+            self.refused.append(verdict)
+            return None
+        self.legal.append(verdict)
+        self.times.append(order)
+        return verdict
+
+    def inputs(self, kept: list[int] | None = None) -> list[dict[str, Any]]:
+        """The engine's input of the legal events (``kept``: of those at these places, in
+        order), each ``at`` its place among the vote events."""
+        legal, times = self.legal, self.times
+        places = range(len(legal)) if kept is None else kept
+        return [{"voter": legal[i][0], "target": legal[i][1], "at": times[i],
+                 "secret": legal[i][2], "abstain": legal[i][3]} for i in places]  # fmt: skip
+
+
+def vote_verdict(
+    built: Rebuilt, label: str, row: tuple, order: int, by_pk: dict[int, Player]
+) -> tuple | dict:
+    """The rules' verdict on the vote event ``row`` (``SUBMISSION_ROW`` first), the phase's
+    ``order``-th, on ``built``'s state: the phase's opening, whatever the vote's time (the
+    GM's preview plays on it afterwards). ``(voter seat, target seat, secret, abstain)``
+    when it counts, else why not (``games.words.dropped``)."""
+    voter, target = by_pk[row[PLAYER]], by_pk.get(row[TARGET])
+    secret, abstain = row[KIND] == Submission.Kind.SECRET_VOTE.value, row[ABSTAIN]
+    vote = Vote(voter.name, target.name if target else None, order, secret, abstain)
+    try:
+        built.rules.check_vote(built.state, label, vote)
+    except RuleViolation as exc:
+        return dropped(exc)
+    return (voter.seat, target.seat if target else None, secret, abstain)
 
 
 def gather_inputs(
@@ -182,35 +238,11 @@ def gather_inputs(
             "actor": actor.seat, "target": target.seat if target else None,
             "during": row[DURING], "fake_role": row[FAKE_ROLE], "vision": row[VISION],
         })  # fmt: skip
-    # A vote is judged on the state at the phase's opening, whatever its time: each
-    # distinct (voter, target, kind, abstain) once, however many times it was sent.
-    secret_kind = Submission.Kind.SECRET_VOTE.value
-    judged: dict[tuple, Any] = {}
-    legal: list[tuple] = []  # (voter seat, target seat, secret, abstain) of each legal event
-    times: list[int] = []  # and its place among the vote events
-    refused = inputs.dropped.append
+    judged = JudgedVotes(by_pk)
     for order, row in enumerate(votes):
-        key = (row[PLAYER], row[TARGET], row[KIND], row[ABSTAIN])
-        verdict = judged.get(key, _UNJUDGED)
-        if verdict is _UNJUDGED:
-            voter, target = by_pk[row[PLAYER]], by_pk.get(row[TARGET])
-            secret = row[KIND] == secret_kind
-            vote = Vote(voter.name, target.name if target else None, order, secret,
-                        row[ABSTAIN])  # fmt: skip
-            try:
-                rules.check_vote(state, phase.label, vote)
-                verdict = (voter.seat, target.seat if target else None, secret, row[ABSTAIN])
-            except RuleViolation as exc:
-                verdict = dropped(exc)
-            judged[key] = verdict
-        if type(verdict) is dict:
-            refused(verdict)
-            continue
-        legal.append(verdict)
-        times.append(order)
-    kept = deciding_votes(legal) if deciding else range(len(legal))
-    inputs.votes = [{"voter": legal[i][0], "target": legal[i][1], "at": times[i],
-                     "secret": legal[i][2], "abstain": legal[i][3]} for i in kept]  # fmt: skip
+        judged.add(built, phase.label, row, order)
+    inputs.dropped.extend(judged.refused)
+    inputs.votes = judged.inputs(deciding_votes(judged.legal) if deciding else None)
     now = timezone.now()  # the Notaio holds the wills handed in by now (WWW-D22)
     if wills is None:
         wills = list(Will.objects.filter(player__game=built.game).select_related("player"))

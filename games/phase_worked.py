@@ -82,7 +82,7 @@ def posts_of(
     if phase.label.startswith("D") and preview.outcome.execution is not None:
         rule = rules.vote_rules.get("tie", "")  # read once: the post and the GM's note
         # the engine's true_votes of every vote event
-        tally = worked.running.true_votes() if worked.running else true_votes(board.votes)
+        tally = worked.running.day.true_votes() if worked.running else true_votes(board.votes)
         board.tie = explain_tie(game, preview.outcome, tally, rule, time=board.time)
     deadline = None if preview.over else following
     # the post's tally and tie note are given: it reads no submission

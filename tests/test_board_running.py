@@ -183,13 +183,13 @@ def test_rows_followed_in_steps_give_the_engines_results(gm_user, setup):
     expected = true_votes(votes)
     gathered = gather_inputs(built, day, rows=rows, wills=[], deciding=True)
     for running in (whole, steps):
-        tally, voted = running.tally()
+        tally, voted = running.day.lines(), running.day.voted()
         assert voted == standing
         engine = [(t, [(b.voter, b.at) for b in ballots], [b.struck for b in ballots])
                   for t, ballots in lines]  # fmt: skip
         assert [(t, [(b.voter, b.at) for b in ballots], struck)
                 for t, ballots, struck in tally] == engine  # fmt: skip
-        got = running.true_votes()
+        got = running.day.true_votes()
         assert (got.public, got.secret, got.true) == (expected.public, expected.secret,
                                                       expected.true)  # fmt: skip
         inputs = running.inputs(built, day, [])

@@ -35,19 +35,11 @@ class TrueVote:
 
 def current_ballots(votes: Iterable[Vote]) -> tuple[dict[str, tuple], dict[str, tuple]]:
     """The standing public and secret ballots after every event, in casting order:
-    ``{voter: (target, time key)}`` with time key ``(0, at, seq)``."""
-    public: dict[str, tuple] = {}
-    secret: dict[str, tuple] = {}
-    for seq, vote in enumerate(votes):
-        book = secret if vote.secret else public
-        target = vote.target
-        if target is None and not vote.abstain:
-            book.pop(vote.voter, None)  # withdrawn
-            continue
-        previous = book.get(vote.voter)
-        if previous is None or previous[0] != target:  # same target again: old time stands
-            book[vote.voter] = (target, (0, vote.at, seq))
-    return public, secret
+    ``{voter: (target, time key)}`` with time key ``(0, at, seq)`` (:class:`StandingBallots`)."""
+    tally = StandingBallots()
+    for vote in votes:  # compiled: a native call each, no bound method made
+        tally.add(vote.voter, vote.target, vote.at, vote.secret, vote.abstain)
+    return tally.public, tally.secret
 
 
 def _executed_from(totals: dict[str, int], decisive: dict[str, tuple]) -> str | None:
@@ -124,37 +116,162 @@ def _tipping_voter(
     return ordered[-1].voter
 
 
-@dataclass(slots=True)
 class ForumBallot:
-    """A public vote as a forum thread shows it: struck once changed or withdrawn."""
+    """A public vote as a forum thread shows it: struck once changed or withdrawn.
+
+    Written out rather than a dataclass: compiled, a dataclass's init is interpreted, and
+    a flooded day makes one ballot per vote change."""
+
+    __slots__ = ("at", "struck", "voter")
 
     voter: str
     at: Any
-    struck: bool = False
+    struck: bool
+
+    def __init__(self, voter: str, at: Any, struck: bool = False) -> None:
+        self.voter = voter
+        self.at = at
+        self.struck = struck
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ForumBallot):
+            return NotImplemented
+        return (self.voter, self.at, self.struck) == (other.voter, other.at, other.struck)
+
+    def __repr__(self) -> str:
+        return f"ForumBallot(voter={self.voter!r}, at={self.at!r}, struck={self.struck!r})"
+
+
+class StandingBallots:
+    """The day's vote events followed one by one, in casting order (:meth:`add`): each
+    voter's standing public and secret ballots (:func:`current_ballots`), as of the latest
+    event. A ballot keeps the time it was pointed at its target: the same target again
+    changes nothing (WWW-D4, INQ-D5); a withdrawal ends it. A secret vote (the Boia's,
+    INQ-R45..R49) has a book of its own."""
+
+    __slots__ = ("events", "public", "secret")
+
+    events: int
+    public: dict[str, tuple]
+    secret: dict[str, tuple]
+
+    def __init__(self) -> None:
+        self.events = 0  # the events added: the next one's place (its time key's seq)
+        # {voter: (target, (0, at, seq))}: target None with ``abstain``, a vote for nobody
+        self.public = {}
+        self.secret = {}
+
+    def add(self, voter: str, target: str | None, at: Any, secret: bool, abstain: bool) -> int:
+        """The next vote event (``target`` None: withdrawn, or for nobody with
+        ``abstain``); returns its place among the day's events."""
+        seq = self.events
+        self.events = seq + 1
+        book = self.secret if secret else self.public
+        if target is None and not abstain:
+            book.pop(voter, None)  # withdrawn
+        else:
+            previous = book.get(voter)
+            if previous is None or previous[0] != target:  # same target again: old time stands
+                book[voter] = (target, (0, at, seq))
+        return seq
+
+    def true_votes(self) -> TrueVotes:
+        """:func:`true_votes` of the events added (copies of the standing ballots)."""
+        return true_votes_of(dict(self.public), dict(self.secret))
+
+
+class _Line:
+    """A target's line on the forum: every public vote pointed at him, in order, whether
+    each is struck (kept apart: a page copies them as of its reading, while a ballot's own
+    flag moves on with later events), and how many stand."""
+
+    __slots__ = ("ballots", "standing", "struck", "target")
+
+    target: str
+    ballots: list[ForumBallot]
+    struck: list[bool]
+    standing: int
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self.ballots = []
+        self.struck = []
+        self.standing = 0
+
+
+class DayTally(StandingBallots):
+    """:class:`StandingBallots`, and the forum-style lines of the public votes
+    (:func:`forum_tally`), as of the latest event: a page that follows a flooded day keeps
+    one and adds the votes cast since it last looked. A secret vote never shows on the
+    forum (INQ-D7)."""
+
+    __slots__ = ("_lines", "_standing")
+
+    _lines: dict[str, _Line]
+    _standing: dict[str, tuple[_Line, ForumBallot, int]]  # voter -> his ballot, its place
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._lines = {}
+        self._standing = {}
+
+    def add(self, voter: str, target: str | None, at: Any, secret: bool, abstain: bool) -> int:
+        seq = super().add(voter, target, at, secret, abstain)
+        if not secret:
+            self._show(voter, target, at)
+        return seq
+
+    def _show(self, voter: str, target: str | None, at: Any) -> None:
+        """A public vote on the forum: the voter's standing ballot struck when it changes
+        or goes (a vote for nobody shows as none), a new ballot on a new target."""
+        previous = self._standing.get(voter)
+        if previous is not None:
+            line, ballot, place = previous
+            if line.target == target:
+                return  # the same target again: the old ballot stands (WWW-D4, INQ-D5)
+            ballot.struck = True
+            line.struck[place] = True
+            line.standing -= 1
+            if target is None:
+                del self._standing[voter]
+        if target is not None:
+            on = self._lines.get(target)
+            if on is None:
+                on = self._lines[target] = _Line(target)
+            new = ForumBallot(voter, at)
+            self._standing[voter] = (on, new, len(on.ballots))
+            on.ballots.append(new)
+            on.struck.append(False)
+            on.standing += 1
+
+    def _order(self) -> list[_Line]:
+        """The lines, most standing votes first (ties: the first pointed at first)."""
+        return sorted(self._lines.values(), key=lambda line: -line.standing)
+
+    def forum(self) -> list[tuple[str, list[ForumBallot]]]:
+        """:func:`forum_tally`'s lines: the tally's own ballots, whose flags later events
+        strike."""
+        return [(line.target, line.ballots) for line in self._order()]
+
+    def lines(self) -> list[tuple[str, list[ForumBallot], list[bool]]]:
+        """The forum lines as of now, each with whether each ballot is struck (copies:
+        later events leave them as they are)."""
+        return [(line.target, list(line.ballots), list(line.struck)) for line in self._order()]
+
+    def voted(self) -> set[str]:
+        """Who has a standing public vote (a vote for nobody is none)."""
+        return set(self._standing)
 
 
 def forum_tally(votes: Iterable[Vote]) -> tuple[list[tuple[str, list[ForumBallot]]], set[str]]:
     """The public votes at face value in forum style (the same standing-vote rule as
-    :func:`current_ballots`): each target with every vote pointed at it, in order, the
-    changed or withdrawn ones struck, most standing votes first; and who has a standing
-    vote. A secret vote never shows (INQ-D7)."""
-    lines: dict[str, list[ForumBallot]] = {}
-    standing: dict[str, tuple[str, ForumBallot]] = {}  # voter -> (target, ballot)
-    for vote in votes:
-        if vote.secret:
-            continue
-        previous = standing.get(vote.voter)
-        if previous is not None and previous[0] == vote.target:
-            continue  # the same target again: the old time stands (WWW-D4, INQ-D5)
-        if previous is not None:
-            previous[1].struck = True
-            del standing[vote.voter]
-        if vote.target is not None:
-            ballot = ForumBallot(vote.voter, vote.at)
-            lines.setdefault(vote.target, []).append(ballot)
-            standing[vote.voter] = (vote.target, ballot)
-    ordered = sorted(lines.items(), key=lambda line: -sum(not b.struck for b in line[1]))
-    return ordered, set(standing)
+    :func:`current_ballots`, :class:`DayTally`): each target with every vote pointed at
+    it, in order, the changed or withdrawn ones struck, most standing votes first; and who
+    has a standing vote. A secret vote never shows (INQ-D7)."""
+    tally = DayTally()
+    for vote in votes:  # compiled: a native call each, no bound method made
+        tally.add(vote.voter, vote.target, vote.at, vote.secret, vote.abstain)
+    return tally.forum(), tally.voted()
 
 
 def public_tally(votes: Iterable[Vote]) -> dict[str, list[Ballot]]:
