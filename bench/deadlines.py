@@ -36,7 +36,8 @@ django.setup()
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from games.models import Phase
-from games.phases import current_phase, phase_commit, vote_cast
+from games.phases import current_phase, phase_commit
+from games.submitting import vote_cast
 from games.services import game_create
 from games.tasks import close_phase
 gm, _ = get_user_model().objects.get_or_create(username="bench")

@@ -27,7 +27,8 @@ import django
 django.setup()
 from django.contrib.auth import get_user_model
 from games.models import Game
-from games.phases import current_phase, phase_commit, vote_cast
+from games.phases import current_phase, phase_commit
+from games.submitting import vote_cast
 from games.services import game_create
 gm, _ = get_user_model().objects.get_or_create(username="bench")
 for n in range({games}):

@@ -98,8 +98,9 @@ def main() -> None:
     from django.utils import timezone
 
     from games.models import Submission
-    from games.phases import current_phase, phase_commit, vote_cast
+    from games.phases import current_phase, phase_commit
     from games.services import game_create
+    from games.submitting import vote_cast
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)  # DEBUG off: the manifest

@@ -17,9 +17,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game, Phase, Player, Submission
-from games.phases import _open_for_submissions, check_refusal
 from games.services import audit
 from games.snapshot import opening_state
+from games.submitting import _open_for_submissions, check_refusal
 from games.templatetags.wording import phase_name
 from games.words import say
 from roles.engine.model import Action, Vote

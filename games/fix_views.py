@@ -32,11 +32,11 @@ from games.forms_input import (
 )
 from games.kept import check_undo_target, undo_effects
 from games.models import Phase, Player, Submission
-from games.phases import open_phases
 from games.player_views import _after_post, _flooding, session_player
 from games.selectors import game_for_gm
 from games.services import player_rename
 from games.snapshot import built_from_snapshot
+from games.submitting import open_phases
 from games.templatetags.wording import phase_name
 
 

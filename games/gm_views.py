@@ -45,18 +45,17 @@ from games.models import Game, Phase, Will
 from games.narration import NarrationForm, narrated_posts
 from games.phase_worked import posts_of, worked_out
 from games.phases import (
-    action_submit,
     current_phase,
     following_deadline,
     override_add,
     phase_commit,
     phase_undo,
     phases_on_the_page,
-    vote_cast,
 )
 from games.posts import FORMATS
 from games.selectors import game_for_gm
 from games.snapshot import built_from_snapshot
+from games.submitting import action_submit, vote_cast
 from games.templatetags.wording import phase_name
 
 

@@ -1,4 +1,5 @@
-"""Services of the running game: phases, submissions, preview, commit, undo."""
+"""Services of the running game: its phases, the preview, commit and undo (the submissions:
+games/submitting.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Q, Subquery
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -20,16 +21,11 @@ from games.engine import Inputs, Rebuilt, gather_inputs, rebuild, replay
 from games.kept import submissions_keep
 from games.models import Game, Phase, Player, Result, Submission, Will
 from games.posts import FORMATS, render
-from games.rows import columns, from_row, hot_cursor, insert_pair
-from games.services import audit, audit_event, next_deadline
-from games.snapshot import Opening, opening_state, snapshots_invalidate
-from games.wills import will_desk
-from games.words import refusal
+from games.services import audit, next_deadline
+from games.snapshot import snapshots_invalidate
 from roles.engine.announce import announce, post
-from roles.engine.errors import RuleViolation
-from roles.engine.model import CORRECTION_KINDS, Action, GameState, PhaseOutcome, Vote
+from roles.engine.model import CORRECTION_KINDS, GameState, PhaseOutcome
 from roles.engine.registry import ruleset_for
-from roles.engine.wills import word_count
 
 
 def current_phase(game: Game) -> Phase | None:
@@ -49,235 +45,6 @@ def phases_on_the_page(game: Game) -> tuple[Phase | None, list[Phase]]:
                 .defer("inputs", "outcome").order_by("index"))  # fmt: skip
     undone = rows.pop(0) if rows and rows[0].status == committed else None
     return undone, [] if game.status == Game.Status.FINISHED else rows
-
-
-def open_phases(game: Game) -> list[Phase]:
-    """The phases taking submissions: by day, the day and the coming night, whose actions
-    may be sent from the start of the day (WWW-D26, INQ-D19)."""
-    if game.status == Game.Status.FINISHED:
-        return []
-    return list(game.phases.filter(status=Phase.Status.OPEN).order_by("index"))
-
-
-def _open_for_submissions(
-    phase: Phase, received_at: dt.datetime | None = None, *, by_gm: bool = False
-) -> tuple[Phase, dt.datetime]:
-    """Share-lock the phase row and check, by the database clock, that it still takes
-    submissions; return it with the time the submission counts at: when it reached the
-    site (``received_at``, stamped by the first middleware), never later than the database
-    clock. Submissions run side by side, while the close (an update of the row) waits for
-    those in flight: nothing sent before the deadline is lost and nothing after it is taken.
-
-    ``phase`` needs only its id and its game's (a player's form names a phase by id): a
-    phase of another game is refused like a closed one. One query on PostgreSQL: the row,
-    the database clock and whether an earlier phase is still unresolved."""
-    if connection.vendor == "postgresql":
-        with hot_cursor() as cursor:
-            cursor.execute(_LOCK_OPEN, [Phase.Status.COMMITTED, phase.pk, phase.game_id])
-            row = cursor.fetchone()
-        locked, now = None, None
-        if row is not None:
-            locked, now = from_row(Phase, row[:-2]), row[-2]
-            locked.earlier_open = row[-1]
-    else:  # SQLite serializes every write transaction anyway
-        locked = Phase.objects.filter(pk=phase.pk, game_id=phase.game_id).first()
-        now = timezone.now()
-    if locked is None:
-        raise ValidationError(_("Questa fase è chiusa: non si accettano più invii."))
-    if received_at is not None:
-        now = min(now, received_at)
-    earlier_open = getattr(locked, "earlier_open", None)
-    if earlier_open is None:
-        earlier_open = _waits_for_earlier(locked)
-    if not takes_submissions(locked, now, earlier_open):
-        raise ValidationError(_("La fase %(phase)s è chiusa: non si accettano più invii.")
-                              % {"phase": locked.label})  # fmt: skip
-    if locked.players_closed and not by_gm:
-        raise ValidationError(_("Il master ha riaperto %(phase)s solo per le sue correzioni.")
-                              % {"phase": locked.label})  # fmt: skip
-    return locked, now
-
-
-def takes_submissions(phase: Phase, now: dt.datetime, earlier_open: bool) -> bool:
-    """Whether ``phase`` (as read) takes a submission counted at ``now``: open, and before
-    its deadline, or its clock paused, or an earlier phase still unresolved (a night past
-    its deadline closes after its day, issue 10, defect 1)."""
-    return phase.status == Phase.Status.OPEN and (
-        phase.paused_at is not None or now < phase.closes_at or earlier_open
-    )
-
-
-def earlier_open_sql(alias: str) -> str:
-    """SQL: whether a phase of the game of phase row ``alias`` with a lower index is still
-    unresolved (one parameter: the committed status); ``takes_submissions``'s third term."""
-    return (f"EXISTS (SELECT 1 FROM {Phase._meta.db_table} e WHERE e.game_id = {alias}.game_id"
-            f' AND e."index" < {alias}."index" AND e.status <> %s)')  # fmt: skip
-
-
-_LOCK_OPEN = (
-    "SELECT {columns}, now(), {earlier} FROM {table} p"
-    " WHERE p.id = %s AND p.game_id = %s FOR SHARE OF p"
-).format(columns=", ".join(f'p."{c}"' for c in columns(Phase)), table=Phase._meta.db_table,
-         earlier=earlier_open_sql("p"))  # fmt: skip
-
-
-def _waits_for_earlier(phase: Phase) -> bool:
-    """A night past its deadline while its day is not resolved yet still runs: it closes
-    after the day (issue 10, defect 1)."""
-    earlier = Phase.objects.filter(game_id=phase.game_id, index__lt=phase.index)
-    return earlier.exclude(status=Phase.Status.COMMITTED).exists()
-
-
-def _prepare(
-    phase: Phase,
-    player: Player,
-    target: Player | None,
-    received_at: dt.datetime | None = None,
-    *,
-    by_gm: bool = False,
-    shared: bool = False,
-) -> tuple[Phase, dt.datetime, Game, Opening]:
-    """What every submission starts with: the phase still open (share-locked, by the
-    database clock), the player and target of this game, the engine's current state (the
-    phase's snapshot: no rebuild of the game; ``shared``: the process's unpickled copy,
-    for a caller that only reads it, see ``opening_state``)."""
-    phase, now = _open_for_submissions(phase, received_at, by_gm=by_gm)
-    if player.game_id != phase.game_id or (target is not None and target.game_id != player.game_id):
-        raise ValidationError(_("Giocatore sconosciuto."))
-    game = player.game  # loaded with the player: no extra query
-    return phase, now, game, opening_state(phase, game, shared=shared)
-
-
-def check_refusal(setup_key: str, callable_: Any, *args: Any) -> None:
-    """Run an engine check; its refusal as a ``ValidationError`` in the player's words."""
-    try:
-        callable_(*args)
-    except RuleViolation as exc:
-        raise ValidationError(refusal(exc, setup_key)) from exc
-
-
-@transaction.atomic
-def action_submit(
-    *,
-    phase: Phase,
-    player: Player,
-    target: Player | None = None,
-    during: str = "",
-    fake_role: str = "",
-    vision: bool = False,
-    entered_by: AbstractBaseUser | None = None,
-    reason: str = "",
-    received_at: dt.datetime | None = None,
-) -> Submission:
-    """Record an ability use, if the rules allow it now (the engine's own check)."""
-    phase, now, game, built = _prepare(phase, player, target, received_at,
-                                       by_gm=entered_by is not None)  # fmt: skip
-    action = Action(player.name, target.name if target else None, during or None,
-                    fake_role or None, vision)  # fmt: skip
-    actor = built.state.by_name[player.name]
-    check_refusal(built.rules.key, built.rules.require_in_game, actor, phase.label)
-    check_refusal(built.rules.key, built.rules.check_action, built.state, phase.label, action)
-    ability = built.rules.ability_key(actor, action)
-    submission = Submission.objects.create(
-        phase=phase, player=player, kind=Submission.Kind.ACTION, slot=ability, target=target,
-        during=during, fake_role=fake_role, vision=vision, entered_by=entered_by, reason=reason,
-        at=now,
-    )  # fmt: skip
-    audit(game, "action", user=entered_by, player=player, phase=phase.label,
-          slot=ability, target=target.name if target else None, during=during,
-          fake_role=fake_role, reason=reason)  # fmt: skip
-    return submission
-
-
-@dataclass
-class Cast:
-    """A vote just stored, with what it was judged on (the player's page shows its form
-    again from the same state, without another query)."""
-
-    submission: Submission
-    phase: Phase  # the row as locked
-    opening: Opening
-
-
-def vote_cast(
-    *,
-    phase: Phase,
-    player: Player,
-    target: Player | None,
-    secret: bool = False,
-    abstain: bool = False,
-    at: dt.datetime | None = None,
-    entered_by: AbstractBaseUser | None = None,
-    reason: str = "",
-    received_at: dt.datetime | None = None,
-) -> Submission:
-    """Record a vote event (a vote, a change, a withdrawal with ``target=None``). A time
-    the GM enters (``at``, read in the forum thread) must fall before the deadline and
-    not in the future."""
-    return vote_record(phase=phase, player=player, target=target, secret=secret,
-                       abstain=abstain, at=at, entered_by=entered_by, reason=reason,
-                       received_at=received_at).submission  # fmt: skip
-
-
-@transaction.atomic
-def vote_record(
-    *,
-    phase: Phase,
-    player: Player,
-    target: Player | None,
-    secret: bool = False,
-    abstain: bool = False,
-    at: dt.datetime | None = None,
-    entered_by: AbstractBaseUser | None = None,
-    reason: str = "",
-    received_at: dt.datetime | None = None,
-) -> Cast:
-    """``vote_cast``, answering what the vote was judged on as well. Two queries on
-    PostgreSQL: the phase locked with its snapshot, then the submission and its audit
-    event in one statement. The state is only read (the process's shared copy)."""
-    phase, now, game, built = _prepare(phase, player, target, received_at,
-                                       by_gm=entered_by is not None, shared=True)  # fmt: skip
-    held_from = phase.paused_at or now  # a clock paused before the deadline pushes it on
-    if at is not None and (at > now or (at >= phase.closes_at and held_from >= phase.closes_at)):
-        raise ValidationError(_("L'orario del voto deve precedere la scadenza della fase "
-                                "e non essere nel futuro."))  # fmt: skip
-    vote = Vote(player.name, target.name if target else None, 0, secret, abstain)
-    check_refusal(built.rules.key, built.rules.check_vote, built.state, phase.label, vote)
-    kind = Submission.Kind.SECRET_VOTE if secret else Submission.Kind.VOTE
-    submission = Submission(
-        phase=phase, player=player, kind=kind, target=target, abstain=abstain,
-        at=at or now, entered_by=entered_by, reason=reason,
-    )  # fmt: skip
-    event = audit_event(game, "vote", user=entered_by, player=player, phase=phase.label,
-                        secret=secret, target=target.name if target else None,
-                        reason=reason)  # fmt: skip
-    if connection.vendor == "postgresql":
-        insert_pair(submission, event)  # one statement for both rows
-    else:
-        submission.save(force_insert=True)
-        event.save(force_insert=True)
-    return Cast(submission, phase, built)
-
-
-@transaction.atomic
-def will_save(*, player: Player, text: str) -> Will:
-    """Save a player's will (WWW-R41..R47). A draft while he lives; once he is dead,
-    saving hands it in and freezes it, as its deadline does (WWW-R46, WWW-D23); nothing
-    changes after the end of the game; loners write none (WWW-R44)."""
-    game = player.game
-    built = rebuild(game)
-    Will.objects.get_or_create(player=player)
-    will = Will.objects.select_for_update().get(player=player)  # one hand-in at a time
-    desk = will_desk(game, built.rules, built.state, player, will)
-    if desk is None:
-        raise ValidationError(_("In questa partita non si scrivono testamenti."))
-    if not desk.editable:
-        raise ValidationError(desk.refused or desk.frozen)
-    will.text = text
-    will.handed_in_at = None if desk.alive else timezone.now()  # alive again after an undo
-    will.save(update_fields=["text", "handed_in_at", "updated_at"])
-    audit(game, "will", player=player, words=word_count(text), handed_in=not desk.alive)
-    return will
 
 
 @dataclass

@@ -18,9 +18,9 @@ from games.desk import desk_module
 from games.forms_input import PlayerActionForm, PlayerVoteForm, WillForm, form_error
 from games.forms_player import vote_forms
 from games.models import Phase, Player
-from games.phases import Cast, action_submit, open_phases, vote_record, will_save
 from games.selectors import player_page
 from games.services import player_for_token
+from games.submitting import Cast, action_submit, open_phases, vote_record, will_save
 from games.vote_fast import Voter, vote_fast, voter_read
 from games.vote_form import vote_form_html
 from gm.net import client_ip

@@ -20,8 +20,8 @@ from django.utils.translation import gettext as _
 
 from games.engine import Rebuilt, rebuild
 from games.models import Game, Phase, Player, Submission, TopicSettings
-from games.phases import vote_cast
 from games.services import audit
+from games.submitting import vote_cast
 from games.thread_import import (
     Clock,
     ForumPost,

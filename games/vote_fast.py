@@ -11,7 +11,7 @@ The close of a phase is an update of its row: it waits for a store holding the s
 lock, and a store waiting behind a close sees the closed row and stores nothing. When
 the store finds the row changed, or anything is out of the ordinary (no snapshot yet, a
 phase of another game, a closed phase), the caller takes the locked path
-(``games.phases.vote_record``), which judges again and says why it refuses.
+(``games.submitting.vote_record``), which judges again and says why it refuses.
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ from django.db import DEFAULT_DB_ALIAS, connections
 
 from games.engine import rules_for
 from games.models import AuditEvent, Game, Phase, Player, Submission, TopicSettings
-from games.phases import Cast, check_refusal, earlier_open_sql, takes_submissions
 from games.rows import columns, from_row, hot_cursor, insert_casts, insert_names, insert_values
 from games.services import audit_event
 from games.snapshot import Opening, shared_state
+from games.submitting import Cast, check_refusal, earlier_open_sql, takes_submissions
 from roles.engine.model import Vote
 
 # What the vote needs of the phase row (its large JSON columns are left unread).

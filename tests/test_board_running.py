@@ -18,8 +18,9 @@ from games.board_running import Running
 from games.corrections import override_remove, submission_correct, submission_remove
 from games.engine import gather_inputs, phase_rows
 from games.models import Submission
-from games.phases import current_phase, override_add, phase_commit, vote_cast
+from games.phases import current_phase, override_add, phase_commit
 from games.snapshot import built_from_snapshot
+from games.submitting import vote_cast
 from roles.engine.model import Vote
 from roles.engine.votes import forum_tally, true_votes
 from tests.factories import make_game

@@ -17,7 +17,8 @@ from django.utils import timezone
 
 from games.closing import deadlines_run
 from games.models import Phase, Submission
-from games.phases import current_phase, vote_cast
+from games.phases import current_phase
+from games.submitting import vote_cast
 from roles.engine.setups import load_setup
 from tests.factories import make_game
 from tests.test_browser_play import phone_for

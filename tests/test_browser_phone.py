@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.phases import action_submit, current_phase, phase_commit, vote_cast, will_save
+from games.phases import current_phase, phase_commit
+from games.submitting import action_submit, vote_cast, will_save
 from tests.conftest import PHONE
 from tests.factories import make_game
 from tests.test_browser_play import phone_for

@@ -7,8 +7,9 @@ import pytest
 from django.urls import reverse
 
 from games.models import Phase
-from games.phases import current_phase, phase_commit, vote_cast
+from games.phases import current_phase, phase_commit
 from games.services import player_link_issue
+from games.submitting import vote_cast
 from tests.conftest import PHONE
 from tests.factories import make_game
 

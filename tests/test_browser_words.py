@@ -9,7 +9,8 @@ import time_machine
 from django.urls import reverse
 
 from games.models import Submission
-from games.phases import action_submit, current_phase, phase_commit
+from games.phases import current_phase, phase_commit
+from games.submitting import action_submit
 from tests.factories import tomorrow_morning
 from tests.played import played_game
 from tests.test_browser_play import gm_page, phone_for

@@ -8,14 +8,8 @@ from django.core.exceptions import ValidationError
 
 from games.engine import rebuild
 from games.models import Result
-from games.phases import (
-    action_submit,
-    current_phase,
-    override_add,
-    phase_commit,
-    phase_preview,
-    vote_cast,
-)
+from games.phases import current_phase, override_add, phase_commit, phase_preview
+from games.submitting import action_submit, vote_cast
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,8 @@ from django.urls import reverse
 from games.board import phase_board
 from games.counts import count_now, tie_note
 from games.engine import rebuild
-from games.phases import current_phase, phase_commit, phase_preview, vote_cast
+from games.phases import current_phase, phase_commit, phase_preview
+from games.submitting import vote_cast
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db

@@ -20,9 +20,10 @@ from games import closing, inflight
 from games.commit import Resolved
 from games.deadlines import deadlines_run, phase_extend, phase_pause, phase_resume
 from games.models import AuditEvent, Game, Phase, Submission
-from games.phases import action_submit, current_phase, phase_commit, phase_undo, vote_cast
+from games.phases import current_phase, phase_commit, phase_undo
 from games.services import player_link_issue
 from games.snapshot import snapshots_invalidate
+from games.submitting import action_submit, vote_cast
 from games.tasks import close_phase, deadlines_tick
 from tests.factories import make_game
 from tests.test_deadlines import commits, day_one, set_deadline, wait_for

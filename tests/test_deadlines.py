@@ -24,7 +24,8 @@ from django.utils import timezone
 from games.deadlines import deadlines_run, phase_close, phase_extend, phase_pause, phase_resume
 from games.engine import rebuild
 from games.models import AuditEvent, Phase, Submission
-from games.phases import current_phase, phase_commit, vote_cast
+from games.phases import current_phase, phase_commit
+from games.submitting import vote_cast
 from games.tasks import close_phase, deadlines_tick
 from tests.conftest import ROOT, database_url_for_subprocess
 from tests.factories import make_game

@@ -26,16 +26,9 @@ from games.corrections import (
 from games.engine import gather_inputs, rebuild
 from games.kept import undo_effects
 from games.models import AuditEvent, KeptSubmission, Phase, Submission
-from games.phases import (
-    action_submit,
-    current_phase,
-    override_add,
-    phase_commit,
-    phase_preview,
-    phase_undo,
-    vote_cast,
-)
+from games.phases import current_phase, override_add, phase_commit, phase_preview, phase_undo
 from games.services import parse_player_names, player_link_issue, player_rename, signup_lines
+from games.submitting import action_submit, vote_cast
 from tests.factories import WWW_NAMES, make_game
 
 pytestmark = pytest.mark.django_db

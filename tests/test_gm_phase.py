@@ -9,7 +9,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.models import AuditEvent, Phase, Submission
-from games.phases import action_submit, current_phase, phase_commit, vote_cast
+from games.phases import current_phase, phase_commit
+from games.submitting import action_submit, vote_cast
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db

@@ -12,15 +12,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Phase, Will
-from games.phases import (
-    action_submit,
-    current_phase,
-    phase_commit,
-    phase_preview,
-    vote_cast,
-    will_save,
-)
+from games.phases import current_phase, phase_commit, phase_preview
 from games.services import player_link_issue
+from games.submitting import action_submit, vote_cast, will_save
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db

@@ -23,8 +23,9 @@ from games.models import (
     TopicSettings,
     Will,
 )
-from games.phases import current_phase, phase_commit, vote_cast
+from games.phases import current_phase, phase_commit
 from games.services import player_link_issue
+from games.submitting import vote_cast
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db

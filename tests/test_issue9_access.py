@@ -10,7 +10,8 @@ from django.urls import URLPattern, URLResolver, reverse
 
 from games import urls as game_urls
 from games.models import AuditEvent, Phase, Player, Submission
-from games.phases import current_phase, phase_commit, vote_cast
+from games.phases import current_phase, phase_commit
+from games.submitting import vote_cast
 from tests.conftest import ROOT
 from tests.factories import make_game
 

@@ -8,7 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.phases import current_phase, phase_commit, vote_cast
+from games.phases import current_phase, phase_commit
+from games.submitting import vote_cast
 from tests.conftest import PHONE
 from tests.factories import WWW_NAMES
 from tests.test_issue9_links import new_game_data

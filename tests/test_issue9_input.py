@@ -17,9 +17,10 @@ from django.utils import timezone
 
 from games.board import timed_tally
 from games.models import AuditEvent, Game, Player, Submission, Will
-from games.phases import current_phase, forum_posts, phase_commit, phase_preview, vote_cast
+from games.phases import current_phase, forum_posts, phase_commit, phase_preview
 from games.posts import MAX_CHANGES_SHOWN, escape
 from games.services import parse_player_names, player_substitute
+from games.submitting import vote_cast
 from tests.factories import WWW_NAMES, make_game
 from tests.test_issue9_links import new_game_data
 from tests.test_player_forms import login_as

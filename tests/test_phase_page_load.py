@@ -16,8 +16,9 @@ from django.utils import timezone
 from games import page_memo
 from games.board import SUBMISSIONS_PER_PAGE
 from games.models import Submission
-from games.phases import phase_commit, vote_cast
+from games.phases import phase_commit
 from games.services import player_substitute
+from games.submitting import vote_cast
 
 pytestmark = pytest.mark.django_db
 ROW = re.compile(r'<tr id="submission-(\d+)"')

@@ -12,17 +12,9 @@ from django.db import connection
 from django.utils import translation
 
 from games.models import Game, Phase, Result, Submission
-from games.phases import (
-    action_submit,
-    current_phase,
-    override_add,
-    phase_commit,
-    phase_preview,
-    phase_undo,
-    vote_cast,
-    will_save,
-)
+from games.phases import current_phase, override_add, phase_commit, phase_preview, phase_undo
 from games.services import next_deadline
+from games.submitting import action_submit, vote_cast, will_save
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db

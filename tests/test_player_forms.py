@@ -142,7 +142,8 @@ def test_night_actions_can_be_sent_during_the_day(client, gm_user):
     client.post(reverse("player_action"), {"slot": "accompany", "target": cowboy.name,
                                            "phase": night.pk})  # fmt: skip
     assert Submission.objects.get(player=teacher).phase == night
-    from games.phases import phase_preview, vote_cast
+    from games.phases import phase_preview
+    from games.submitting import vote_cast
     from games.words import say_dropped
 
     day = current_phase(game)
@@ -155,7 +156,7 @@ def test_night_actions_can_be_sent_during_the_day(client, gm_user):
 
 def test_spent_powers_are_shown_as_used(client, gm_user):
     """WWW-R74: the Sciamano's vision, once per game."""
-    from games.phases import action_submit
+    from games.submitting import action_submit
 
     game = make_game(gm_user)
     phase_commit(phase=current_phase(game), user=gm_user)
@@ -172,7 +173,7 @@ def test_spent_powers_are_shown_as_used(client, gm_user):
 def test_dead_player_waits_for_the_cemetery_until_will_or_deadline(client, gm_user):
     """WWW-R46, WWW-D23: a player executed by day enters the Cemetery once he hands in
     his will, or at 22:30."""
-    from games.phases import vote_cast
+    from games.submitting import vote_cast
 
     game = make_game(gm_user)
     phase_commit(phase=current_phase(game), user=gm_user)

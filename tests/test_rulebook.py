@@ -119,7 +119,7 @@ def test_the_gm_trace_and_options_link_their_rules(client, gm_user):
     game = make_game(gm_user)
     phase_commit(phase=current_phase(game), user=gm_user)  # N0
     phase = current_phase(game)
-    from games.phases import vote_cast
+    from games.submitting import vote_cast
 
     vote_cast(phase=phase, player=game.players.get(role="sceriffo"),
               target=game.players.filter(role="cowboy").first())  # fmt: skip

@@ -13,9 +13,10 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game, Submission
-from games.phases import action_submit, current_phase, override_add, phase_commit, vote_cast
+from games.phases import current_phase, override_add, phase_commit
 from games.services import player_substitute
 from games.spoiler_post import escape_bbcode, escape_markdown
+from games.submitting import action_submit, vote_cast
 from tests.factories import make_game
 from tests.played import played_game
 

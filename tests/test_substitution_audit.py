@@ -6,8 +6,9 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game, Result
-from games.phases import action_submit, current_phase, phase_commit, vote_cast
+from games.phases import current_phase, phase_commit
 from games.services import player_link_issue
+from games.submitting import action_submit, vote_cast
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,9 @@ import pytest
 from django.urls import reverse
 
 from games.models import AuditEvent, Submission
-from games.phases import current_phase, phase_commit, vote_cast
+from games.phases import current_phase, phase_commit
 from games.services import player_link_issue
+from games.submitting import vote_cast
 from games.topic_votes import (
     ALREADY,
     ASK,

@@ -11,7 +11,8 @@ from django.core.management import call_command
 
 from games.desk import desk_game_create
 from games.models import Phase, Result
-from games.phases import action_submit, current_phase, override_add, phase_commit, vote_cast
+from games.phases import current_phase, override_add, phase_commit
+from games.submitting import action_submit, vote_cast
 from roles.engine.registry import ruleset_for
 from tests.factories import make_game
 

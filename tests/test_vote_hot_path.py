@@ -16,8 +16,9 @@ from django.utils import translation
 from games import snapshot
 from games.forms_player import VoteForm
 from games.models import AuditEvent, Phase, Player, Submission
-from games.phases import current_phase, vote_cast
+from games.phases import current_phase
 from games.snapshot import built_from_snapshot, opening_state
+from games.submitting import vote_cast
 from games.vote_form import vote_form_html
 from gm.sessions import SessionStore
 from gm.throttle import parse_rate

@@ -16,9 +16,10 @@ from django.urls import reverse
 from games import snapshot
 from games.engine import rebuild, rules_for
 from games.models import Phase, Submission, TopicSettings
-from games.phases import action_submit, current_phase, phase_commit, phase_undo, vote_cast
+from games.phases import current_phase, phase_commit, phase_undo
 from games.services import player_link_issue, player_substitute
 from games.snapshot import built_from_snapshot
+from games.submitting import action_submit, vote_cast
 from roles.native import implementation
 from tests.factories import make_game
 from tests.test_deadlines import state_view

@@ -10,7 +10,8 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from games.models import Game, Phase, Will
-from games.phases import current_phase, override_add, phase_commit, vote_cast, will_save
+from games.phases import current_phase, override_add, phase_commit
+from games.submitting import vote_cast, will_save
 from roles.engine.wills import WORD_PATTERN, cut_will, word_count
 from tests.factories import LONG_WILL, SHORT_WILL, make_game, notaio_delivers_two_wills
 from tests.test_player_forms import login_as

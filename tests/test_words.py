@@ -13,8 +13,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.models import Submission
-from games.phases import action_submit, current_phase, override_add, phase_commit, phase_preview
+from games.phases import current_phase, override_add, phase_commit, phase_preview
 from games.services import player_link_issue
+from games.submitting import action_submit
 from games.words import catalogue, say
 from roles.engine.messages import CATALOGUE, WORDS, Message, Role, Word, render
 from roles.engine.registry import ruleset_for

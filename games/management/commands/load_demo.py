@@ -10,8 +10,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from games.models import Game
-from games.phases import action_submit, current_phase, phase_commit, vote_cast
+from games.phases import current_phase, phase_commit
 from games.services import game_create
+from games.submitting import action_submit, vote_cast
 from roles.engine.setups import Setup, available_setups, load_setup
 
 
