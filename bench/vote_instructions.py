@@ -31,7 +31,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scratch import fresh_database  # noqa: E402
-from web import DEFAULT_DB, PREPARE, django_script, dockerfile_command, free_port  # noqa: E402
+from web import (  # noqa: E402
+    DEFAULT_DB,
+    PREPARE,
+    django_script,
+    dockerfile_command,
+    free_port,
+    site_env,
+)
 from web_load import ACKNOWLEDGED, Browser, Player  # noqa: E402
 
 
@@ -108,13 +115,7 @@ def main() -> None:
 
     database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
     fresh_database(database)
-    env = {**os.environ, "DATABASE_URL": database, "DEBUG": "false", "ALLOWED_HOSTS": "127.0.0.1",
-           "SECRET_KEY": "bench-only-" + "x" * 50, "SECURE_SSL_REDIRECT": "false",
-           "SESSION_COOKIE_SECURE": "false", "CSRF_COOKIE_SECURE": "false",
-           "CONN_MAX_AGE": "900", "DJANGO_READ_DOT_ENV_FILE": "false", "LOG_LEVEL": "WARNING",
-           "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/14"),
-           "TABULA_SUBMIT_RATE": "1000000/m", "PYTHONHASHSEED": "0",
-           "DJANGO_SETTINGS_MODULE": "gm.settings"}  # fmt: skip
+    env = {**site_env(database), "PYTHONHASHSEED": "0"}  # the same run, the same count
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     tokens = json.loads(django_script(env, PREPARE.format(players=args.players)))
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],

@@ -58,6 +58,23 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def site_env(database: str) -> dict[str, str]:
+    """The environment the site runs with under the bench: production settings on
+    ``database``, plain HTTP on 127.0.0.1."""
+    return {**os.environ, "DATABASE_URL": database, "DEBUG": "false", "ALLOWED_HOSTS": "127.0.0.1",
+           "SECRET_KEY": "bench-only-" + "x" * 50, "SECURE_SSL_REDIRECT": "false",
+           "SESSION_COOKIE_SECURE": "false", "CSRF_COOKIE_SECURE": "false",
+           # compose keeps a connection 60 s; here it lives through the run, since the meter
+           # cannot read the CPU of a PostgreSQL backend that has exited (one reconnect a
+           # worker a minute costs nothing a vote)
+           "CONN_MAX_AGE": "900", "DJANGO_READ_DOT_ENV_FILE": "false", "LOG_LEVEL": "WARNING",
+           "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/14"),
+           # 200 players make the load of thousands: each one votes far more often than the
+           # per-player flood limit allows (it is still counted on every vote, in Redis)
+           "TABULA_SUBMIT_RATE": "1000000/m",
+           "DJANGO_SETTINGS_MODULE": "gm.settings"}  # fmt: skip
+
+
 def dockerfile_command(port: int) -> list[str]:
     """The Dockerfile's CMD, bound to 127.0.0.1:port instead of 0.0.0.0:8000."""
     text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")  # continued lines
@@ -233,18 +250,7 @@ def main() -> None:
 
     database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
     fresh_database(database)
-    env = {**os.environ, "DATABASE_URL": database, "DEBUG": "false", "ALLOWED_HOSTS": "127.0.0.1",
-           "SECRET_KEY": "bench-only-" + "x" * 50, "SECURE_SSL_REDIRECT": "false",
-           "SESSION_COOKIE_SECURE": "false", "CSRF_COOKIE_SECURE": "false",
-           # compose keeps a connection 60 s; here it lives through the run, since the meter
-           # cannot read the CPU of a PostgreSQL backend that has exited (one reconnect a
-           # worker a minute costs nothing a vote)
-           "CONN_MAX_AGE": "900", "DJANGO_READ_DOT_ENV_FILE": "false", "LOG_LEVEL": "WARNING",
-           "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/14"),
-           # 200 players make the load of thousands: each one votes far more often than the
-           # per-player flood limit allows (it is still counted on every vote, in Redis)
-           "TABULA_SUBMIT_RATE": "1000000/m",
-           "DJANGO_SETTINGS_MODULE": "gm.settings"}  # fmt: skip
+    env = site_env(database)
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     print(f"preparing {args.players} players in {database} ...", flush=True)
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
