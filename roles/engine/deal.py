@@ -29,13 +29,7 @@ _intern: Final = sys.intern
 _NAMES_KEPT: Final = 4096
 
 # What a ruleset reads off its setup once for every deal (Dealing._known).
-_Known = tuple[
-    Setup,
-    list[str],
-    dict[str, tuple[str, str, str, str, int]],
-    dict[str, str],
-    list[int],
-]
+_Known = tuple[Setup, dict[str, tuple[str, str, str, str, int]], dict[str, str], list[int]]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -46,7 +40,7 @@ class Dealing(Legality):
 
     def __init__(self) -> None:
         self.setup: Setup = load_setup(self.key)
-        # the setup read once for every deal (deck_and_cards)
+        # the setup read once for every deal (_known)
         self._cards: _Known | None = None
         # the players' names already interned, kept (up to _NAMES_KEPT) so that a deal of
         # names seen before (a study's, a rebuilt game's) does not call sys.intern again
@@ -63,7 +57,7 @@ class Dealing(Legality):
         """Seat the players with their dealt roles and give the start-of-game knowledge."""
         setup = self.setup
         known = self._known()
-        cards, wanted, names = known[2], known[4], self._names
+        cards, wanted, names = known[1], known[3], self._names
         # Seat the players, counting the cards dealt (by card: a legal deal deals each as
         # many times as the setup has it; anything else, check_deal names the fault).
         dealt = [0] * len(wanted)
@@ -110,27 +104,15 @@ class Dealing(Legality):
         self.start(state, outcome, dict(draws or {}))
         return state, outcome
 
-    @property
-    def deck(self) -> list[str]:
-        """The setup's dealt cards, sorted: what a legal deal's roles sort to."""
-        return self.deck_and_cards()[0]
-
-    def deck_and_cards(self) -> tuple[list[str], dict[str, tuple[str, str, str, str, int]]]:
-        """The deck (sorted) and, by role, what a player dealt the card starts with (see
-        :meth:`_known`). Read from the setup once (a study may put another setup in place:
-        then again)."""
-        known = self._known()
-        return known[1], known[2]
-
     def seen_as(self, role: str) -> str:
         """How the card ``role`` is seen by an investigation (the setup's ``seen_as``)."""
-        return self._known()[3][role]
+        return self._known()[2][role]
 
     def _known(self) -> _Known:
-        """The setup read once for every deal: the deck (sorted); by role, what a player
-        dealt the card starts with (its key, the setup's interned string; faction; count;
-        the role he is told) and the card's number; how each card is seen; and how many
-        of each card, by number, a legal deal deals."""
+        """The setup read once for every deal (again when a study puts another setup in
+        place): by role, what a player dealt the card starts with (its key, the setup's
+        interned string; faction; count; the role he is told) and the card's number; how
+        each card is seen; and how many of each card, by number, a legal deal deals."""
         setup = self.setup
         known = self._cards
         if known is None or known[0] is not setup:
@@ -140,7 +122,7 @@ class Dealing(Legality):
             }
             seen = {role: card.seen_as for role, card in setup.cards.items()}
             wanted = [setup.cards[role].count for role in cards]
-            known = self._cards = (setup, sorted(setup.dealt_cards), cards, seen, wanted)
+            known = self._cards = (setup, cards, seen, wanted)
         return known
 
     def check_deal(self, players: Mapping[str, str]) -> None:

@@ -127,13 +127,11 @@ def count_latest(
             continue  # an abstention counts for nobody
         seq = ballot.public
         w = 1
-        if only != -2 and (ballot.who == only or only == -1):
-            voter = cast[seq].voter
-            if only >= 0 or voter in weighted:
-                assert weight is not None
-                w = weight(voter, target, False)
-                if w <= 0:
-                    continue  # weighed to nothing: it counts for nobody
+        if only != -2 and (ballot.who == only or (only == -1 and cast[seq].voter in weighted)):
+            assert weight is not None
+            w = weight(cast[seq].voter, target, False)
+            if w <= 0:
+                continue  # weighed to nothing: it counts for nobody
         _tally(candidates, cast, target, w, seq, seq)
     for k in range(len(secret_placed)):
         ballot = secret_placed[k]
