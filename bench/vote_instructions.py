@@ -17,7 +17,6 @@ Needs valgrind, its headers and a C compiler.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import signal
@@ -33,11 +32,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scratch import fresh_database  # noqa: E402
 from web import (  # noqa: E402
     DEFAULT_DB,
-    PREPARE,
-    django_script,
     dockerfile_command,
     free_port,
+    prepare_site,
     site_env,
+    wait_for_server,
 )
 from web_load import ACKNOWLEDGED, Browser, Player  # noqa: E402
 
@@ -116,10 +115,7 @@ def main() -> None:
     database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
     fresh_database(database)
     env = {**site_env(database), "PYTHONHASHSEED": "0"}  # the same run, the same count
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    tokens = json.loads(django_script(env, PREPARE.format(players=args.players)))
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-                   cwd=ROOT, env=env, check=True)  # fmt: skip
+    tokens = prepare_site(env, args.players)
     port = free_port()
     command = dockerfile_command(port)
     command[command.index("--workers") + 1] = "1"
@@ -135,12 +131,7 @@ def main() -> None:
     log = open(f"{out}.log", "w")  # noqa: SIM115 (the server's output, for a failed run)
     server = subprocess.Popen(valgrind + command, cwd=ROOT, env=env, stdout=log, stderr=log)
     try:
-        for _ in range(3000):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_for_server(port, 3000)  # under valgrind, a worker boots slowly
         players = [Player(pk, token, Browser(port)) for pk, token in tokens]
         errors = [e for e in (p.log_in() for p in players) if e]
         assert not errors, errors

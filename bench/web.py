@@ -75,6 +75,26 @@ def site_env(database: str) -> dict[str, str]:
            "DJANGO_SETTINGS_MODULE": "gm.settings"}  # fmt: skip
 
 
+def prepare_site(env: dict[str, str], players: int) -> list:
+    """The scratch database migrated, ``players`` players dealt into open Day 1 games with
+    their links (the tokens, by player), the static files collected."""
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    tokens = json.loads(django_script(env, PREPARE.format(players=players)))
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+                   cwd=ROOT, env=env, check=True)  # fmt: skip
+    return tokens
+
+
+def wait_for_server(port: int, tries: int) -> None:
+    """Until the server accepts a connection on ``port`` (``tries`` of 0.2 s at most)."""
+    for _ in range(tries):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.2)
+
+
 def dockerfile_command(port: int) -> list[str]:
     """The Dockerfile's CMD, bound to 127.0.0.1:port instead of 0.0.0.0:8000."""
     text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")  # continued lines
@@ -253,10 +273,7 @@ def main() -> None:
     env = site_env(database)
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     print(f"preparing {args.players} players in {database} ...", flush=True)
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    tokens = json.loads(django_script(env, PREPARE.format(players=args.players)))
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-                   cwd=ROOT, env=env, check=True)  # fmt: skip
+    tokens = prepare_site(env, args.players)
     port = free_port()
     command = dockerfile_command(port)
     print("server:", " ".join(command[2:]), flush=True)
@@ -264,12 +281,7 @@ def main() -> None:
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     processes, pipes = [], []
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_for_server(port, 100)
         for i in range(args.clients):
             ours, theirs = multiprocessing.Pipe()
             process = multiprocessing.Process(
