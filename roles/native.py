@@ -18,6 +18,7 @@ old build; ``TABULA_PURE=1`` forces the pure source too.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.machinery
 import importlib.util
@@ -36,13 +37,12 @@ BUILD = ROOT / "build" / "mypyc"
 STAMP = BUILD / "sources.blake2b"
 GROUP = "tabula_engine"  # the shared library: tabula_engine__mypyc.*.so at the root
 
-# The modules compiled: the engine's hot path (the model, the messages every trace line
-# and refusal is made of, the votes, the abilities, the ruleset, the simulator), each
-# setup's rules, night and abilities, and the balance lab's player model and counting. The
-# rest (options, the loading of setups, the reports) runs once per game or per study and
-# stays pure; so does RuleViolation (roles/engine/errors.py), which other games' rules
-# subclass in plain Python.
-MODULES = (
+# The generic modules compiled: the engine's hot path (the model, the messages every trace
+# line and refusal is made of, the votes, the abilities, the ruleset, the simulator) and the
+# balance lab's player model and counting. The rest (options, the loading of setups, the
+# reports) runs once per game or per study and stays pure; so does RuleViolation
+# (roles/engine/errors.py), which other games' rules subclass in plain Python.
+ENGINE_MODULES = (
     "roles.engine.model",
     "roles.engine.statuses",
     "roles.engine.messages",
@@ -55,18 +55,33 @@ MODULES = (
     "roles.engine.ruleset",
     "roles.engine.simple",
     "roles.engine.simulate",
-    "roles.wild_west_wolf.abilities",
-    "roles.wild_west_wolf.statuses",
-    "roles.wild_west_wolf.indians",
-    "roles.wild_west_wolf.night",
-    "roles.wild_west_wolf.rules",
-    "roles.inquisizione.abilities",
-    "roles.inquisizione.night",
-    "roles.inquisizione.rules",
     "roles.balance.counting",
     "roles.balance.informed",
     "roles.balance.stats",
 )
+NATIVE = "NATIVE"  # the name a setup package's __init__.py lists its compiled modules in
+
+
+def setup_modules(roles: Path | None = None) -> tuple[str, ...]:
+    """Each setup package's own compiled modules (a package under roles/ with a
+    ``setup.yaml``): the module names its ``__init__.py`` lists as ``NATIVE = ("rules",
+    ...)``, read without importing it (this runs as ``roles`` is imported). A package that
+    lists none runs as plain Python: a new setup opts in inside its own package."""
+    found: list[str] = []
+    for init in sorted((roles or ROOT / "roles").glob("*/__init__.py")):
+        if not (init.parent / "setup.yaml").is_file():
+            continue
+        for node in ast.parse(init.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == NATIVE for target in node.targets
+            ):
+                names = ast.literal_eval(node.value)
+                found.extend(f"roles.{init.parent.name}.{name}" for name in names)
+    return tuple(found)
+
+
+# Every module compiled: the generic ones, then each setup package's.
+MODULES = ENGINE_MODULES + setup_modules()
 
 
 def source(module: str) -> Path:

@@ -107,6 +107,27 @@ def test_every_compiled_module_has_its_source_and_a_sole_build_list():
     assert len(set(native.MODULES)) == len(native.MODULES)
 
 
+def test_a_setup_package_lists_its_own_compiled_modules(tmp_path):
+    """A new setup opts in to the build inside its own package (``NATIVE`` in its
+    ``__init__.py``, read without importing it): roles/native.py names no setup."""
+    for name, init in {
+        "villaggio": 'NATIVE = ("rules", "night")\n',
+        "plain": '"""A setup that runs as plain Python."""\n',
+        "not_a_setup": 'NATIVE = ("rules",)\n',  # no setup.yaml: not a setup package
+    }.items():
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "__init__.py").write_text(init)
+        if name != "not_a_setup":
+            (tmp_path / name / "setup.yaml").write_text("key: x\n")
+    assert native.setup_modules(tmp_path) == ("roles.villaggio.rules", "roles.villaggio.night")
+    shipped = native.setup_modules()
+    assert "roles.wild_west_wolf.rules" in shipped
+    assert "roles.inquisizione.night" in shipped
+    assert native.ENGINE_MODULES + shipped == native.MODULES
+    assert not any(m.startswith("roles.engine.") for m in shipped)
+    assert "wild_west_wolf" not in Path(native.__file__).read_text()
+
+
 @requires_build
 def test_the_pure_source_replays_and_simulates_exactly_as_the_compiled_engine(tmp_path):
     compiled = run_driver(ROOT)
