@@ -3,6 +3,7 @@ preview, settle the doubtful lines, save), the thread settings, and "Conta adess
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from django import forms
@@ -54,6 +55,8 @@ BAD_PASTE = gettext_lazy("Il testo incollato contiene caratteri NUL: non è una 
 TOO_LONG = gettext_lazy("Testo troppo lungo: incolla una pagina del topic alla volta.")
 UNKNOWN_FORUM = gettext_lazy("Forum sconosciuto.")
 UNKNOWN_ACTION = gettext_lazy("Azione sconosciuta.")
+STALE_PREVIEW = gettext_lazy("Anteprima scaduta: incolla di nuovo la pagina del topic.")
+PREVIEW_LIFE = dt.timedelta(hours=24)  # a preview older than this is pasted again
 
 
 class TopicImportForm(forms.Form):
@@ -68,6 +71,9 @@ class TopicImportForm(forms.Form):
                             error_messages={"invalid_choice": UNKNOWN_FORUM})  # fmt: skip
     action = forms.ChoiceField(required=False, choices=[("", ""), ("preview", ""), ("save", "")],
                                error_messages={"invalid_choice": UNKNOWN_ACTION})  # fmt: skip
+    # When the preview read the paste (its relative times, "12 minuti fa", count back from
+    # then): "Ricontrolla" and "Salva" read it as that preview did. Empty: a new paste.
+    read_at = forms.DateTimeField(required=False, error_messages={"invalid": STALE_PREVIEW})
 
     def clean(self) -> dict:
         data = super().clean()
@@ -76,6 +82,9 @@ class TopicImportForm(forms.Form):
             data["text"] = page.read(TEXT_LIMIT).decode("utf-8", errors="replace")
         if "\x00" in data.get("text", ""):
             raise forms.ValidationError(BAD_PASTE)
+        read_at = data.get("read_at")
+        if read_at is not None and not (timezone.now() - PREVIEW_LIFE <= read_at <= timezone.now()):
+            raise forms.ValidationError(STALE_PREVIEW)
         decisions = {}
         for key, value in self.data.items():
             if not DECISION_KEY.fullmatch(key) or value == "":
@@ -102,10 +111,11 @@ def topic_import(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("games:phase", pk=pk)
     data = form.cleaned_data
     text, fmt, decisions = data["text"], data["fmt"], data["decisions"]
+    read_at = data["read_at"]  # None: a new paste, read now
     if data["action"] == "save":
         try:
             saved = topic_import_save(phase=phase, text=text, fmt=fmt, decisions=decisions,
-                                      user=request.user)  # fmt: skip
+                                      user=request.user, read_at=read_at)  # fmt: skip
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
             return redirect("games:phase", pk=pk)
@@ -113,6 +123,7 @@ def topic_import(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, _("Dal topic: %(n)d voti salvati.") % {"n": stored})
         return redirect("games:phase", pk=pk)
     preview = topic_import_preview(phase=phase, text=text, fmt=fmt, decisions=decisions,
+                                   now=read_at,
                                    gm_username=request.user.get_username())  # fmt: skip
     for row in preview.rows:
         row.label = STATUS[row.status]

@@ -128,6 +128,9 @@ class ImportPreview:
     rows: list[Row] = field(default_factory=list)
     gm_posts: int = 0
     chatter: int = 0  # posts with no vote in them
+    # The instant relative forum times ("12 minuti fa") were read against: the save of
+    # this preview reads them against it again, so it stores what the preview showed.
+    read_at: dt.datetime | None = None
 
     def count(self, *statuses: str) -> int:
         return sum(1 for r in self.rows if r.status in statuses)
@@ -180,7 +183,7 @@ def topic_import_preview(
     gm = {fold(n).strip() for n in [*settings.gm_names, gm_username] if n}
     known = {p.name for p in players.values()} | set(aliases) | gm
     parser, posts = parse_thread(text, _clock(phase, now, known), fmt)
-    preview = ImportPreview(phase, parser.label if parser else "", len(posts))
+    preview = ImportPreview(phase, parser.label if parser else "", len(posts), read_at=now)
     syntax = VoteSyntax(settings.vote_lines, settings.withdraw_lines)
     for post in posts:
         if fold(post.author).strip() in gm:
@@ -335,14 +338,18 @@ def topic_import_save(
     fmt: str,
     decisions: Mapping[str, str],
     user: AbstractBaseUser,
+    read_at: dt.datetime | None = None,
 ) -> ImportPreview:
     """Store what the preview of the same paste and decisions shows as new, changed or
-    withdrawn: each through ``vote_cast``, timed at its post, "from the topic"."""
+    withdrawn: each through ``vote_cast``, timed at its post, "from the topic".
+    ``read_at``: the instant that preview read the paste at (its ``read_at``; None: now),
+    so a relative time ("50 minuti fa") and the row's key, which the GM's decisions
+    name, are the preview's even when the minute has turned since."""
     # One save at a time per phase: a double click's second save then sees the first's
     # posts as already read instead of storing them twice.
     Phase.objects.select_for_update().filter(pk=phase.pk).first()
     preview = topic_import_preview(phase=phase, text=text, fmt=fmt, decisions=decisions,
-                                   gm_username=user.get_username())  # fmt: skip
+                                   now=read_at, gm_username=user.get_username())  # fmt: skip
     for row in sorted(preview.to_store, key=lambda r: r.at):
         submission = vote_cast(phase=phase, player=row.voter, target=row.target, at=row.at,
                                entered_by=user, reason=_("dal topic"))  # fmt: skip

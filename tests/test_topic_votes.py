@@ -7,9 +7,11 @@ from the thread only."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from zoneinfo import ZoneInfo
 
 import pytest
+import time_machine
 from django.urls import reverse
 
 from games.models import AuditEvent, Submission
@@ -260,3 +262,54 @@ def test_a_later_copy_of_a_page_with_minutes_ago_times_adds_nothing(day, gm_user
     assert [r.status for r in first.rows] == [NEW]
     later = topic_import_preview(phase=day, text=page.format(42))
     assert [r.status for r in later.rows] == [ALREADY]
+
+
+INVISION = "\n".join([
+    "{who}", "{who}", "Membri", "12 messaggi", "Inviato {ago} minuti fa", "{line}",
+    "Link al commento", "Condividi su altri siti",
+])  # fmt: skip
+
+
+def test_a_save_a_minute_after_its_preview_stores_what_the_preview_showed(client, day, gm_user):
+    """'50 minuti fa' previewed at 10:15:59 and saved at 10:17: the GM's answer for the
+    ambiguous line (keyed by the post's time) still applies, and the vote keeps the time
+    the preview showed, because the save reads the paste at the preview's instant
+    (the form's read_at), not at its own."""
+    client.force_login(gm_user)
+    url = reverse("games:topic_import", args=[day.game.pk])
+    text = INVISION.format(who="Pia", ago=50, line="Voto Ca")  # Carla, Capo or Cac
+    html = client.post(url, {"text": text, "action": "preview"}).content.decode()
+    assert "da confermare" in html
+    read_at = re.search(r'name="read_at" value="([^"]+)"', html)[1]
+    (row,) = topic_import_preview(phase=day, text=text, now=dt.datetime.fromisoformat(read_at)).rows
+    capo = day.game.players.get(name="Capo")
+    later = dt.datetime.fromisoformat(read_at) + dt.timedelta(seconds=61)
+    with time_machine.travel(later, tick=False):
+        # without the preview's instant the post reads a minute later: the answer is lost
+        assert (
+            topic_import_preview(
+                phase=day, text=text, decisions={f"t{row.key[:12]}": str(capo.seat)}
+            ).to_store
+            == []
+        )
+        response = client.post(url, {"text": text, "action": "save", "read_at": read_at,
+                                     f"t{row.key[:12]}": str(capo.seat)})  # fmt: skip
+    assert response.status_code == 302
+    (vote,) = Submission.objects.filter(phase=day, source="topic")
+    assert (vote.player.name, vote.target.name) == ("Pia", "Capo")
+    assert vote.at == row.at  # the time the preview showed
+
+
+@pytest.mark.parametrize("read_at", ["domani", "2999-01-01T00:00:00+00:00",
+                                     "2020-01-01T00:00:00+00:00", "\x00"])  # fmt: skip
+def test_a_preview_instant_from_the_future_too_old_or_garbage_is_refused(
+    client, day, gm_user, read_at
+):
+    client.force_login(gm_user)
+    url = reverse("games:topic_import", args=[day.game.pk])
+    text = thread(("Sam", 30, "Voto: Gino"))
+    response = client.post(url, {"text": text, "action": "save", "read_at": read_at},
+                           follow=True)  # fmt: skip
+    assert response.status_code == 200
+    assert "Anteprima scaduta" in response.content.decode()
+    assert not Submission.objects.filter(phase=day, source="topic").exists()
