@@ -53,19 +53,22 @@ class TallyLine:
     votes: list[ForumBallot]
     players: dict[str, Player] = field(repr=False)
     time: Callable[[Any], dt.datetime] = field(default=_same, repr=False)
-    _made: dict[int, Ballot] = field(default_factory=dict, repr=False)
+    _made: dict[int, Ballot] = field(default_factory=dict, repr=False)  # by place
 
-    def ballot(self, vote: ForumBallot) -> Ballot:
-        made = self._made.get(id(vote))
+    def ballot(self, i: int) -> Ballot:
+        """The ``i``-th vote of the line as shown, struck as the line was read (``struck``:
+        a kept board's ballots may be struck since by later votes)."""
+        made = self._made.get(i)
         if made is None:
-            made = self._made[id(vote)] = Ballot(self.players[vote.voter], self.time(vote.at),
-                                                 vote.struck)  # fmt: skip
+            vote = self.votes[i]
+            made = self._made[i] = Ballot(self.players[vote.voter], self.time(vote.at),
+                                          self.struck[i])  # fmt: skip
         return made
 
     @cached_property
     def ballots(self) -> list[Ballot]:
         """Every vote pointed at the target, in order, the changed or withdrawn ones struck."""
-        return [self.ballot(v) for v in self.votes]
+        return [self.ballot(i) for i in range(len(self.votes))]
 
     @cached_property
     def struck(self) -> list[bool]:
@@ -88,14 +91,15 @@ class TallyLine:
         return 0
 
     @cached_property
-    def _shown(self) -> list[ForumBallot]:
-        cut = self._cut
-        return [*compress(self.votes[:cut], map(not_, self.struck[:cut])), *self.votes[cut:]]
+    def _shown(self) -> list[int]:
+        """The places of the votes the board lists."""
+        cut, struck = self._cut, self.struck
+        return [*compress(range(cut), map(not_, struck[:cut])), *range(cut, len(struck))]
 
     @cached_property
     def shown(self) -> list[Ballot]:
         """The ballots the board lists: every standing one and the latest struck ones."""
-        return [self.ballot(v) for v in self._shown]
+        return [self.ballot(i) for i in self._shown]
 
     @cached_property
     def hidden(self) -> int:
@@ -108,7 +112,7 @@ class TallyLine:
         decisive vote came first is executed (WWW-R10, INQ-R7)."""
         if not self.count:
             return None
-        return self.ballot(self.votes[len(self.votes) - 1 - self.struck[::-1].index(False)])
+        return self.ballot(len(self.votes) - 1 - self.struck[::-1].index(False))
 
 
 @dataclass(slots=True)

@@ -109,10 +109,10 @@ def render(
         listed, counted = _bounded(tally)
         for line in tally:
             voters = []
-            for vote, struck in zip(line.votes, line.struck, strict=True):
+            for i, (vote, struck) in enumerate(zip(line.votes, line.struck, strict=True)):
                 if struck and id(vote) not in listed:
                     continue
-                ballot = line.ballot(vote)
+                ballot = line.ballot(i)
                 entry = f"{escape(ballot.voter.name, fmt)} ({ballot.at.astimezone(zone):%H:%M})"
                 voters.append(_struck(entry, fmt) if ballot.struck else entry)
                 if id(vote) in counted:
