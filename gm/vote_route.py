@@ -30,7 +30,7 @@ from django.core.handlers.exception import convert_exception_to_response
 from django.core.handlers.wsgi import WSGIHandler
 from django.http import HttpRequest, HttpResponse
 from django.http.request import HttpHeaders
-from django.urls import ResolverMatch, get_resolver
+from django.urls import NoReverseMatch, ResolverMatch, get_resolver
 from django.utils.module_loading import import_string
 from django_htmx.middleware import HtmxDetails, HtmxMiddleware
 
@@ -99,13 +99,18 @@ class VoteRoute:
 
     def build(self) -> None:
         """The vote's handler for the current settings (on first use: the URLconf's views
-        import the models)."""
-        resolver = get_resolver(settings.ROOT_URLCONF)
-        self.path = "/" + resolver.reverse("player_vote")  # without any script prefix
-        match = resolver.resolve(self.path)
-        middleware = [m for m in settings.MIDDLEWARE if m not in LEFT_OUT]
-        self.handler = VoteHandler(match, middleware)
+        import the models); none, and Django's handler for every request, when the
+        URLconf has no vote."""
         self.built_for = (list(settings.MIDDLEWARE), settings.ROOT_URLCONF)
+        self.handler, self.path = None, ""
+        resolver = get_resolver(settings.ROOT_URLCONF)
+        try:
+            path = "/" + resolver.reverse("player_vote")  # without any script prefix
+        except NoReverseMatch:
+            return
+        middleware = [m for m in settings.MIDDLEWARE if m not in LEFT_OUT]
+        self.handler = VoteHandler(resolver.resolve(path), middleware)
+        self.path = path
 
     def takes(self, environ: dict) -> bool:
         """Whether the request is the vote, under the settings the handler was built for."""
@@ -115,6 +120,7 @@ class VoteRoute:
             self.build()
         return (
             environ.get("PATH_INFO") == self.path
+            and self.handler is not None
             and self.built_for == (settings.MIDDLEWARE, settings.ROOT_URLCONF)
             and not getattr(settings, "WHITENOISE_ROOT", None)
         )

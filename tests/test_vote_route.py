@@ -282,3 +282,16 @@ def test_htmx_details_read_from_meta_are_django_htmxs(rf, meta):
     ):
         assert getattr(ours, name) == getattr(theirs, name), name
     assert bool(ours) == bool(theirs)
+
+
+def test_a_urlconf_without_the_vote_leaves_everything_to_django(settings):
+    settings.ROOT_URLCONF = "tests.test_vote_route"  # this module: no URL at all
+    answered = []
+    route = VoteRoute(lambda environ, start_response: answered.append(environ) or [b""])
+    environ = {"REQUEST_METHOD": "POST", "PATH_INFO": VOTE}
+    assert route(environ, None) == [b""]
+    assert answered == [environ]
+    assert route.handler is None
+
+
+urlpatterns: list = []
