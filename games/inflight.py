@@ -21,6 +21,8 @@ from functools import cache
 import redis
 from django.conf import settings
 
+from gm.redis_link import Link
+
 log = logging.getLogger(__name__)
 RUNNING = "tabula:submissions:running"  # request id → stamp, while it runs
 STARTED = "tabula:submissions:started"  # request id → stamp, for a while after it started
@@ -42,18 +44,22 @@ def _client() -> redis.Redis:
     return redis.Redis.from_url(url, socket_timeout=0.5, socket_connect_timeout=0.5)
 
 
+@cache
+def _link() -> Link:
+    """The vote's own connection (one round trip to register, one to unregister)."""
+    return Link(_client())
+
+
 def register(stamp: float) -> str | None:
     """Note a submission stamped ``stamp`` (epoch seconds) as running; its id, or None
     when Redis cannot be reached."""
     key = uuid.uuid4().hex
     try:
-        pipe = _client().pipeline(transaction=False)
-        pipe.zadd(RUNNING, {key: stamp})
-        pipe.zadd(STARTED, {key: stamp})
+        commands = [("ZADD", RUNNING, stamp, key), ("ZADD", STARTED, stamp, key)]
         if random.random() < TRIM_SHARE:  # old entries count for nothing, only take room
-            pipe.zremrangebyscore(STARTED, "-inf", time.time() - KEEP_SECONDS)
-        pipe.execute()
-    except redis.RedisError as exc:
+            commands.append(("ZREMRANGEBYSCORE", STARTED, "-inf", time.time() - KEEP_SECONDS))
+        _link().call(*commands)
+    except (redis.RedisError, OSError) as exc:
         log.warning("submission registry unavailable: %s", exc)
         return None
     return key
@@ -63,8 +69,8 @@ def unregister(key: str | None) -> None:
     if key is None:
         return
     try:
-        _client().zrem(RUNNING, key)
-    except redis.RedisError as exc:
+        _link().call(("ZREM", RUNNING, key))
+    except (redis.RedisError, OSError) as exc:
         log.warning("submission registry unavailable: %s", exc)
 
 

@@ -74,6 +74,7 @@ def _keep(phase: Phase, rules: Ruleset, state: GameState) -> None:
     except (pickle.PicklingError, TypeError, AttributeError):  # the next caller rebuilds
         log.exception("the state of phase %s cannot be kept", phase.pk)
         return
+    _remember(data)
     epoch, version = phase.snapshot_epoch, rules_version(rules)
     transaction.on_commit(  # robust: a failure to keep it never fails what was done
         lambda: Phase.objects.filter(pk=phase.pk, snapshot_epoch=epoch).update(
@@ -106,6 +107,43 @@ def shared_state(phase: Phase, rules: Ruleset) -> GameState | None:
         _SHARED[data] = state
         if len(_SHARED) > SHARED_SIZE:
             _SHARED.popitem(last=False)
+    return state
+
+
+# The same states by the SHA-256 of their pickled bytes, for the vote: its statement reads
+# the digest instead of the snapshot (the bytes, their unescaping and hashing cost each
+# vote more than the store), and the bytes only when this process has not unpickled them.
+_BY_DIGEST: OrderedDict[bytes, GameState] = OrderedDict()
+
+
+def digest_state(phase: Phase, digest: bytes | None, rules: Ruleset) -> GameState | None:
+    """``shared_state`` for a row read with the SHA-256 of its snapshot (``digest``) in
+    place of the snapshot: the bytes are read only the first time, and used only if they
+    are the ones the digest was read for (None, and the caller's locked path, when the
+    row changed in between, has no snapshot or has one of other rules)."""
+    if digest is None or phase.snapshot_rules != rules_version(rules):
+        return None
+    state = _BY_DIGEST.get(digest)
+    if state is not None:
+        _BY_DIGEST.move_to_end(digest)
+        return state
+    data = Phase.objects.filter(pk=phase.pk).values_list("snapshot", flat=True).first()
+    if data is None or hashlib.sha256(bytes(data)).digest() != digest:
+        return None
+    return _remember(bytes(data))
+
+
+def _remember(data: bytes) -> GameState | None:
+    """The state pickled as ``data``, unpickled and kept by its digest (the vote after a
+    snapshot is kept finds it: its bytes name it, whatever phase they end up on)."""
+    try:
+        state = pickle.loads(data)
+    except Exception:  # as _stored: the caller's locked path rebuilds
+        log.exception("an unreadable snapshot: rebuilt")
+        return None
+    _BY_DIGEST[hashlib.sha256(data).digest()] = state
+    if len(_BY_DIGEST) > SHARED_SIZE:
+        _BY_DIGEST.popitem(last=False)
     return state
 
 

@@ -1,11 +1,12 @@
 """A player's vote on PostgreSQL in two statements, with no transaction of its own.
 
 The first statement reads the player with his game, the target by name and the form's
-phase with its snapshot and the database clock (``voter_read``); the vote is judged on
-that snapshot; the second statement stores the vote and its audit event only if the
-phase, share-locked, still takes it exactly as it was judged (``vote_store``): open,
-before its deadline or waiting, not closed to the players, the same snapshot epoch. One
-statement is its own transaction: no BEGIN, no COMMIT, no third round trip.
+phase with its snapshot and the database clock (``voter_read``), with the session's row
+when the caller can tell whose session it likely is; the vote is judged on that snapshot;
+the second statement stores the vote and its audit event only if the phase, share-locked,
+still takes it exactly as it was judged (``vote_store``): open, before its deadline or
+waiting, not closed to the players, the same snapshot epoch. One statement is its own
+transaction: no BEGIN, no COMMIT, no third round trip.
 
 The close of a phase is an update of its row: it waits for a store holding the share
 lock, and a store waiting behind a close sees the closed row and stores nothing. When
@@ -20,19 +21,23 @@ import datetime as dt
 from dataclasses import dataclass
 from functools import cache
 
+from django.contrib.sessions.models import Session
 from django.db import DEFAULT_DB_ALIAS, connections
+from django.utils import timezone
 
 from games.engine import rules_for
 from games.models import AuditEvent, Game, Phase, Player, Submission, TopicSettings
 from games.rows import columns, from_row, hot_cursor, insert_casts, insert_names, insert_values
 from games.services import audit_event
-from games.snapshot import Opening, shared_state
+from games.snapshot import Opening, digest_state
 from games.submitting import Cast, check_refusal, earlier_open_sql, takes_submissions
 from roles.engine.model import Vote
 
-# What the vote needs of the phase row (its large JSON columns are left unread).
+NOT_READ = object()  # the session, when the statement did not read it
+# What the vote needs of the phase row (its large JSON columns are left unread, and its
+# snapshot too: the statement reads the snapshot's SHA-256, games/snapshot.digest_state).
 PHASE_FIELDS = ("id", "game_id", "label", "index", "status", "closes_at", "paused_at",
-                "players_closed", "snapshot", "snapshot_rules", "snapshot_epoch")  # fmt: skip
+                "players_closed", "snapshot_rules", "snapshot_epoch")  # fmt: skip
 
 
 @dataclass
@@ -47,18 +52,26 @@ class Voter:
     phase: Phase | None
     now: dt.datetime | None
     earlier_open: bool
+    session: Session | object | None = NOT_READ  # the session's row, when read along
+    snapshot_digest: bytes | None = None  # the SHA-256 of the phase's snapshot, if any
 
 
 @cache
-def _read_query(vendor: str) -> str:
-    """The first statement; on SQLite without the clock (its votes take the locked path)."""
+def _read_query(vendor: str, with_session: bool = False) -> str:
+    """The first statement; on SQLite without the clock (its votes take the locked path).
+    ``with_session``: the session's row too, read with the session store's condition
+    (gm/sessions.py: the key, not expired), NULLs when there is none."""
     player_columns, game_columns = columns(Player), columns(Game)
+    session = ""
+    if with_session:
+        table = Session._meta.db_table
+        session = f" LEFT JOIN {table} se ON se.session_key = %s AND se.expire_date > %s"
     return (
         "SELECT {player}, {game}, EXISTS (SELECT 1 FROM {topic} s WHERE s.game_id = p.game_id"
         " AND s.votes_from_topic), (SELECT t.id FROM {players} t WHERE t.game_id = p.game_id"
-        " AND t.name = %s), {phase}, {now}, {earlier}"
+        " AND t.name = %s), {phase}, {digest}, {now}, {earlier}{session_columns}"
         " FROM {players} p JOIN {games} g ON g.id = p.game_id"
-        " LEFT JOIN {phases} ph ON ph.id = %s AND ph.game_id = p.game_id WHERE p.id = %s"
+        " LEFT JOIN {phases} ph ON ph.id = %s AND ph.game_id = p.game_id{session} WHERE p.id = %s"
     ).format(
         player=", ".join(f'p."{c}"' for c in player_columns),
         game=", ".join(f'g."{c}"' for c in game_columns),
@@ -66,18 +79,33 @@ def _read_query(vendor: str) -> str:
         topic=TopicSettings._meta.db_table, players=Player._meta.db_table,
         games=Game._meta.db_table, phases=Phase._meta.db_table,
         now="now()" if vendor == "postgresql" else "NULL", earlier=earlier_open_sql("ph"),
+        digest="sha256(ph.snapshot)" if vendor == "postgresql" else "NULL",
+        session_columns="".join(f', se."{c}"' for c in columns(Session)) if with_session else "",
+        session=session,
     )  # fmt: skip
 
 
-def voter_read(player_pk: int, target: str, phase_pk: int | None) -> Voter | None:
+def voter_read(player_pk: int, target: str, phase_pk: int | None,
+               session_key: str | None = None) -> Voter | None:  # fmt: skip
     """The first statement (None when the player does not exist); ``player.votes_in_topic``
-    says whether his game takes its public votes from the forum thread."""
+    says whether his game takes its public votes from the forum thread. With a
+    ``session_key``, the statement reads that session's row too (``Voter.session``: the
+    session, or None when there is none or it expired), as the session store would."""
     with hot_cursor() as cursor:
-        query = _read_query(connections[DEFAULT_DB_ALIAS].vendor)
-        cursor.execute(query, [target, Phase.Status.COMMITTED, phase_pk, player_pk])
+        with_session = session_key is not None
+        query = _read_query(connections[DEFAULT_DB_ALIAS].vendor, with_session)
+        params = [target, Phase.Status.COMMITTED, phase_pk, player_pk]
+        if with_session:
+            params[3:3] = [session_key, timezone.now()]
+        cursor.execute(query, params)
         row = cursor.fetchone()
     if row is None:
         return None
+    session = NOT_READ
+    if with_session:
+        split = len(row) - len(columns(Session))
+        row, session_row = row[:split], row[split:]
+        session = None if session_row[0] is None else from_row(Session, session_row)
     split, games = len(columns(Player)), len(columns(Game))
     player = from_row(Player, row[:split])
     player.game = from_row(Game, row[split : split + games])
@@ -87,11 +115,12 @@ def voter_read(player_pk: int, target: str, phase_pk: int | None) -> Voter | Non
     if target_pk is not None:
         target_row = Player.from_db(DEFAULT_DB_ALIAS, ["id", "game_id", "name"],
                                     [target_pk, player.game_id, target])  # fmt: skip
-    phase_values, now, earlier_open = rest[2:-2], rest[-2], bool(rest[-1])
+    phase_values, digest, now, earlier_open = rest[2:-3], rest[-3], rest[-2], bool(rest[-1])
     phase = None
     if phase_values[0] is not None:
         phase = from_row(Phase, phase_values, PHASE_FIELDS)
-    return Voter(player, target_row, phase, now, earlier_open)
+    return Voter(player, target_row, phase, now, earlier_open, session,
+                 None if digest is None else bytes(digest))  # fmt: skip
 
 
 def vote_fast(voter: Voter, *, secret: bool, abstain: bool,
@@ -107,7 +136,7 @@ def vote_fast(voter: Voter, *, secret: bool, abstain: bool,
         return None
     game = player.game
     rules = rules_for(game)
-    state = shared_state(phase, rules)
+    state = digest_state(phase, voter.snapshot_digest, rules)
     if state is None:  # no snapshot yet, or one of other rules: the locked path builds it
         return None
     vote = Vote(player.name, target.name if target else None, 0, secret, abstain)

@@ -3,9 +3,9 @@ let through and the outage is logged, so an outage never stops a player (issue 9
 
 A limit is a counter per key and fixed window (``10/m``: ten a minute, counted from the
 start of each minute), kept under the cache's key prefix. It is one Redis round trip on
-a client kept for the process: the cache API would take three (an ``add``, then ``incr``
-is an ``exists`` and an ``incrby``), each on a client built anew, which cost a player's
-vote more than anything else Redis did for it.
+a connection kept for the process (gm/redis_link.py): the cache API would take three (an
+``add``, then ``incr`` is an ``exists`` and an ``incrby``), each on a client built anew,
+which cost a player's vote more than anything else Redis did for it.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ import redis
 from django.conf import settings
 from django.core.cache import caches
 from django.http import HttpRequest
+
+from gm.redis_link import Link
 
 logger = logging.getLogger("tabula.throttle")
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -36,12 +38,21 @@ def _redis(location: str) -> redis.Redis:
     return redis.Redis.from_url(location, socket_timeout=0.5, socket_connect_timeout=0.5)
 
 
-def _client() -> redis.Redis:
+@cache
+def _link(location: str) -> Link:
+    return Link(_redis(location))
+
+
+def _location() -> str:
     """The cache's Redis server (its first, the one it writes to)."""
     location = settings.CACHES["default"]["LOCATION"]
     if not isinstance(location, str):
         location = location[0]
-    return _redis(location.split(",")[0].replace("redis+socket://", "unix://", 1))
+    return location.split(",")[0].replace("redis+socket://", "unix://", 1)
+
+
+def _client() -> redis.Redis:
+    return _redis(_location())
 
 
 def over_limit(
@@ -59,10 +70,7 @@ def over_limit(
     name = caches["default"].make_key(f"rl:{group}:{key(group, request)}:{period}:{window}")
     try:
         if increment:
-            pipe = _client().pipeline(transaction=False)
-            pipe.incr(name)
-            pipe.expire(name, period + 1)
-            count = pipe.execute()[0]
+            count = _link(_location()).call(("INCR", name), ("EXPIRE", name, period + 1))[0]
         else:
             count = int(_client().get(name) or 0)
     except (redis.RedisError, OSError):

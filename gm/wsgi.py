@@ -1,4 +1,5 @@
-"""WSGI entry point (gunicorn gm.wsgi)."""
+"""WSGI entry point (gunicorn gm.wsgi): Django's application, the players' vote on a
+handler of its own (gm/vote_route.py), requests Django could not even build refused."""
 
 import os
 
@@ -8,5 +9,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gm.settings")
 django_application = get_wsgi_application()
 
 from gm.middleware import refuse_undecodable  # noqa: E402 (needs the settings module set)
+from gm.vote_route import VoteRoute  # noqa: E402
 
-application = refuse_undecodable(django_application)
+application = refuse_undecodable(VoteRoute(django_application))
