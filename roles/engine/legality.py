@@ -73,12 +73,18 @@ class Legality(ABC):
             return
         by_name = state.by_name
         secret_role = self.vote_rules.get("secret_role")
+        # the last target looked up (votes gather on a few): the same name again is the
+        # same player, as nothing changes while the votes are checked
+        last: str | None = None
+        chosen: Player | None = None
         for vote in votes:
             voter = by_name.get(vote.voter)
             if voter is not None and voter.alive:
                 target = vote.target
                 if target is not None:
-                    chosen = by_name.get(target)
+                    if target is not last:
+                        chosen = by_name.get(target)
+                        last = target
                     if chosen is None or not chosen.alive or chosen is voter:
                         self.check_vote(state, label, vote)
                         continue
