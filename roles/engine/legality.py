@@ -43,7 +43,8 @@ class Legality(ABC):
 
     def validate_actions(self, state: GameState, label: str, actions: list[Action]) -> None:
         """Every action legal, and at most one use of each ability slot per phase."""
-        seen: set[str] | None = None  # the slots filled (made at the second: one needs none)
+        # the slots filled: a few each phase, so a list (made at the second: one needs none)
+        seen: list[str] | None = None
         first: str | None = None
         by_name = state.by_name
         for action in actions:
@@ -58,11 +59,12 @@ class Legality(ABC):
                 first = slot
                 continue
             if seen is None:
-                seen = {first}
-            if slot in seen:
-                raise self.violation(label, actor, msg("action.slot_used"),
-                                     self.ability_rule(actor))  # fmt: skip
-            seen.add(slot)
+                seen = [first]
+            for filled in seen:
+                if filled == slot:
+                    raise self.violation(label, actor, msg("action.slot_used"),
+                                         self.ability_rule(actor))  # fmt: skip
+            seen.append(slot)
 
     def check_votes(self, state: GameState, label: str, votes: list[Vote]) -> None:
         """All the day's votes; the common legal case is checked inline (it runs for
