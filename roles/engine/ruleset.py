@@ -231,8 +231,8 @@ class Ruleset(Dealing):
         """Called as each named step begins: the previous step's marked deaths apply, then
         the GM's kills at that step."""
         if state.marked:
-            marked = list(state.marked)
-            state.marked.clear()
+            marked = state.marked
+            state.marked = []  # (a death's consequences may mark more: for the next step)
             for player, cause in marked:
                 self.kill(state, outcome, player, cause)
         if state.corrections and state.step:
