@@ -74,7 +74,7 @@ class Legality(ABC):
                 self.check_vote(state, label, vote)  # refused: no vote at night
             return
         by_name = state.by_name
-        secret_role = self.vote_rules.get("secret_role")
+        secret_role: str | None = ""  # read when a secret vote comes ("": not yet)
         # the last target looked up (votes gather on a few): the same name again is the
         # same player, as nothing changes while the votes are checked
         last: str | None = None
@@ -90,7 +90,11 @@ class Legality(ABC):
                     if chosen is None or not chosen.alive or chosen is voter:
                         self.check_vote(state, label, vote)
                         continue
-                if not vote.secret or voter.dealt_role == secret_role:
+                if not vote.secret:
+                    continue
+                if secret_role == "":
+                    secret_role = self.vote_rules.get("secret_role")
+                if voter.dealt_role == secret_role:
                     continue
             self.check_vote(state, label, vote)
 
