@@ -75,7 +75,7 @@ class Dealing(Legality):
                 raise RuleViolation(msg("deal.not_dealt", role=repr(role), setup=setup.name),
                                     self.roles_rule, phase="setup", player=str(name))  # fmt: skip
             key, faction, counts_as, told_as, index = card
-            dealt[index] += 1
+            dealt[index] = dealt[index] + 1  # (compiled: no generic in-place add)
             if type(name) is str:  # the submissions' names (interned) are then these objects
                 same = names.get(name)
                 if same is None:

@@ -43,7 +43,8 @@ class Legality(ABC):
 
     def validate_actions(self, state: GameState, label: str, actions: list[Action]) -> None:
         """Every action legal, and at most one use of each ability slot per phase."""
-        seen: set[str] | None = None  # the slots filled (made at the second: one needs none)
+        # the slots filled: a few each phase, so a list (made at the second: one needs none)
+        seen: list[str] | None = None
         first: str | None = None
         by_name = state.by_name
         for action in actions:
@@ -58,11 +59,12 @@ class Legality(ABC):
                 first = slot
                 continue
             if seen is None:
-                seen = {first}
-            if slot in seen:
-                raise self.violation(label, actor, msg("action.slot_used"),
-                                     self.ability_rule(actor))  # fmt: skip
-            seen.add(slot)
+                seen = [first]
+            for filled in seen:
+                if filled == slot:
+                    raise self.violation(label, actor, msg("action.slot_used"),
+                                         self.ability_rule(actor))  # fmt: skip
+            seen.append(slot)
 
     def check_votes(self, state: GameState, label: str, votes: list[Vote]) -> None:
         """All the day's votes; the common legal case is checked inline (it runs for
@@ -72,17 +74,27 @@ class Legality(ABC):
                 self.check_vote(state, label, vote)  # refused: no vote at night
             return
         by_name = state.by_name
-        secret_role = self.vote_rules.get("secret_role")
+        secret_role: str | None = ""  # read when a secret vote comes ("": not yet)
+        # the last target looked up (votes gather on a few): the same name again is the
+        # same player, as nothing changes while the votes are checked
+        last: str | None = None
+        chosen: Player | None = None
         for vote in votes:
             voter = by_name.get(vote.voter)
             if voter is not None and voter.alive:
                 target = vote.target
                 if target is not None:
-                    chosen = by_name.get(target)
+                    if target is not last:
+                        chosen = by_name.get(target)
+                        last = target
                     if chosen is None or not chosen.alive or chosen is voter:
                         self.check_vote(state, label, vote)
                         continue
-                if not vote.secret or voter.dealt_role == secret_role:
+                if not vote.secret:
+                    continue
+                if secret_role == "":
+                    secret_role = self.vote_rules.get("secret_role")
+                if voter.dealt_role == secret_role:
                     continue
             self.check_vote(state, label, vote)
 

@@ -312,13 +312,15 @@ class GameState:
     def expire(self) -> None:
         """Drop the statuses whose phase has passed (called as a phase opens)."""
         index = self.phase_index
-        gone = None
+        gone: list[str] | None = None  # a status is filed under its kind (set_status)
         for status in self.statuses.values():
-            if status.phase is not None and status.phase < index:
-                gone = [kind for kind, s in self.statuses.items() if s.phase is not None
-                        and s.phase < index]  # fmt: skip
-                break
-        if gone:
+            phase = status.phase
+            if phase is not None and phase < index:
+                if gone is None:
+                    gone = [status.kind]
+                else:
+                    gone.append(status.kind)
+        if gone is not None:
             for kind in gone:
                 del self.statuses[kind]
 

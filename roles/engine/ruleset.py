@@ -231,8 +231,8 @@ class Ruleset(Dealing):
         """Called as each named step begins: the previous step's marked deaths apply, then
         the GM's kills at that step."""
         if state.marked:
-            marked = list(state.marked)
-            state.marked.clear()
+            marked = state.marked
+            state.marked = []  # (a death's consequences may mark more: for the next step)
             for player, cause in marked:
                 self.kill(state, outcome, player, cause)
         if state.corrections and state.step:
@@ -308,23 +308,24 @@ class Ruleset(Dealing):
         """Close the day vote (WWW §9, INQ §9): count it, kill the executed player, return
         him (None when nobody is executed). Vote changes may be switched off (WWW-D4,
         INQ-D5)."""
-        rules = self.vote_rules
         if not state.options[self.vote_change_option]:
             voted: set[tuple[str, bool]] = set()
             for vote in votes:
                 if (vote.voter, vote.secret) in voted:
                     raise self.violation(outcome.phase, state.by_name[vote.voter],
-                                         msg("vote.no_change"), rules["target"])  # fmt: skip
+                                         msg("vote.no_change"),
+                                         self.vote_rules["target"])  # fmt: skip
                 voted.add((vote.voter, vote.secret))
         execution = count_votes(votes, weight, decisive_rule, weighted, state.by_name)
         outcome.execution = execution
         outcome.public_votes = votes
         if execution.executed is None:
-            outcome.why(msg("trace.no_execution", rules["target"]))
+            outcome.why(msg("trace.no_execution", self.vote_rules["target"]))
             return None
         executed = state.by_name[execution.executed]
         said = self.executed_rules
         if not said:
+            rules = self.vote_rules  # (a class attribute: read once, then kept)
             said = self.executed_rules = f"{rules['tie']}, {rules['when']}"
         outcome.why(msg("trace.executed", said, player=executed.name,
                         votes=execution.totals[executed.name]))  # fmt: skip

@@ -2,9 +2,10 @@
 to the candidate whose decisive vote (his latest true vote) came first.
 
 :func:`roles.engine.votes.count_votes` comes here for every day of every game (the
-"tipping" rule of WWW-D6 stays there), so this module counts in one pass over the votes
-and one over the standing ballots, each voter's kept in a small compiled object found by
-seat (typed fields: nothing is boxed, nothing is looked up by name twice).
+"tipping" rule of WWW-D6 stays there), so the usual day (every voter votes once) is
+counted in one pass over the votes, who voted a bit by seat; any other in one pass over
+the votes and one over the standing ballots, kept as the indexes of the votes that set
+them: nothing is made per voter, and each voter is looked up by name once.
 """
 
 from __future__ import annotations
@@ -17,25 +18,6 @@ from roles.engine.model import Execution, Player, Vote
 # Sort key of a vote's effective time: (0, at, seq) for a timed vote; a secret-only
 # Boia vote counts as later than every other vote (INQ-R49).
 LATEST: Final = (1, 0, 0)
-
-
-class _Ballot:
-    """One voter's standing ballots while a day is counted: his public and his secret
-    vote (the index of the vote that set it, -1: none; its target) and where each entered
-    its placing order (a withdrawn ballot leaves it, placed again it goes last; a changed
-    one keeps its place). Typed fields of a compiled class: no int is boxed."""
-
-    __slots__ = ("public", "public_place", "public_target", "secret", "secret_place",
-                 "secret_target", "who")  # fmt: skip
-
-    def __init__(self, who: int) -> None:
-        self.who = who
-        self.public = -1
-        self.public_target: str | None = None
-        self.public_place = -1
-        self.secret = -1
-        self.secret_target: str | None = None
-        self.secret_place = -1
 
 
 class _Candidate:
@@ -60,91 +42,16 @@ def count_latest(
     place in the list whenever the times never go back (a replay's indexes, a site's
     timestamps in casting order): then the count keeps only indexes, with ``len(cast)``
     for a secret-only vote (INQ-R49); as soon as a time goes back, :func:`_count_keyed`.
-
-    One pass over the votes keeps each voter's standing ballots (:class:`_Ballot`, found by
-    seat, or by number as the voters first vote) and the order the ballots were placed in;
-    a second pass over the standing ballots keeps the candidates (:class:`_Candidate`) in
-    the order of their first true vote (the order of the totals). ``weight`` (None: every
-    vote weighs 1) weighs the voters in ``weighted``."""
-    size = len(cast)
-    if size == 0:
+    The usual day (:func:`_count_once`) is counted in one pass; any other, by
+    :func:`_count_full`. ``weight`` (None: every vote weighs 1) weighs the voters in
+    ``weighted``."""
+    if not cast:
         return Execution(None, {})
-    if players is not None and len(players) <= _MASK_SEATS:
+    if players is not None:
         once = _count_once(cast, weight, weighted, players)
         if once is not None:
             return once
-    numbered: dict[str, int] = {} if players is None else _NUMBERED_BY_SEAT
-    ballots: list[_Ballot | None] = [None] * (size if players is None else len(players))
-    placed: list[_Ballot] = []  # the public ballots in the order they were placed
-    secret_placed: list[_Ballot] = []  # the secret ones
-    previous: Any = cast[0].at
-    for seq in range(size):
-        vote = cast[seq]
-        at: Any = vote.at
-        if seq:  # the times never go back, or the time keys themselves decide
-            if _goes_back(previous, at):
-                return _count_keyed(cast, weight, weighted)
-            previous = at
-        if players is not None:
-            who = players[vote.voter].seat
-        else:
-            number = numbered.get(vote.voter)
-            if number is None:
-                who = numbered[vote.voter] = len(numbered)
-            else:
-                who = number
-        ballot = ballots[who]
-        if ballot is None:
-            ballot = ballots[who] = _Ballot(who)
-        target = vote.target
-        if vote.secret:
-            if target is None and not vote.abstain:
-                ballot.secret = -1  # withdrawn
-                ballot.secret_place = -1
-            elif ballot.secret < 0:
-                ballot.secret, ballot.secret_target = seq, target
-                ballot.secret_place = len(secret_placed)
-                secret_placed.append(ballot)
-            elif _differ(ballot.secret_target, target):  # the same again: the old time stands
-                ballot.secret, ballot.secret_target = seq, target
-        elif target is None and not vote.abstain:
-            ballot.public = -1
-            ballot.public_place = -1
-        elif ballot.public < 0:
-            ballot.public, ballot.public_target = seq, target
-            ballot.public_place = len(placed)
-            placed.append(ballot)
-        elif _differ(ballot.public_target, target):
-            ballot.public, ballot.public_target = seq, target
-    only = _weighed(weight, weighted, players, numbered)
-    candidates: list[_Candidate] = []
-    for k in range(len(placed)):
-        ballot = placed[k]
-        if ballot.public_place != k or ballot.secret >= 0:
-            continue  # withdrawn since (or placed again later), or replaced by a secret vote
-        target = ballot.public_target
-        if target is None:
-            continue  # an abstention counts for nobody
-        seq = ballot.public
-        w = 1
-        if only != -2 and (ballot.who == only or (only == -1 and cast[seq].voter in weighted)):
-            assert weight is not None
-            w = weight(cast[seq].voter, target, False)
-            if w <= 0:
-                continue  # weighed to nothing: it counts for nobody
-        _tally(candidates, cast, target, w, seq, seq)
-    for k in range(len(secret_placed)):
-        ballot = secret_placed[k]
-        if ballot.secret_place != k:
-            continue  # withdrawn since, or placed again later
-        vote = cast[ballot.secret]
-        w = _ballot_weight(vote.voter, vote.target, weight, weighted, True)
-        if w <= 0:
-            continue
-        shown = ballot.public
-        key = shown if shown >= 0 else size  # INQ-R49: after every other vote
-        _tally(candidates, cast, vote.target or "", w, key, ballot.secret)
-    return _executed(candidates)
+    return _count_full(cast, weight, weighted, players)
 
 
 def _count_once(
@@ -158,9 +65,9 @@ def _count_once(
     voter who casts no public one (INQ-R49: it counts after every other vote). Then each
     vote is a standing ballot, placed in the order of the list. Who already voted is a bit
     by seat. None when the day is anything else (a change, a withdrawal, an abstention, a
-    time going back): the full count decides it."""
+    time going back): :func:`_count_full` decides it."""
     size = len(cast)
-    only = _weighed(weight, weighted, players, _NUMBERED_BY_SEAT)
+    only = _weighed(weight, weighted, players, _BY_SEAT)
     voted = 0  # the seats with a public vote, as bits
     secret_seq = secret_seat = -1
     candidates: list[_Candidate] = []
@@ -191,15 +98,142 @@ def _count_once(
             w = weight(vote.voter, target, False)
             if w <= 0:
                 continue  # weighed to nothing: it counts for nobody
-        _tally(candidates, cast, target, w, seq, seq)
+        _tally(candidates, target, w, seq, vote.voter)
     if secret_seq >= 0:
         if voted & (1 << secret_seat):
             return None  # his public vote would be replaced: the full count
         vote = cast[secret_seq]
         w = _ballot_weight(vote.voter, vote.target, weight, weighted, True)
         if w > 0:
-            _tally(candidates, cast, vote.target or "", w, size, secret_seq)
+            _tally(candidates, vote.target or "", w, size, vote.voter)
     return _executed(candidates)
+
+
+def _count_full(
+    cast: list[Vote],
+    weight: Callable[[str, str, bool], int] | None,
+    weighted: Collection[str],
+    players: dict[str, Player] | None,
+) -> Execution:
+    """:func:`count_latest` of any day. One pass over the votes places the standing
+    ballots: each public one as the index of the vote that set it, in the order the
+    ballots were placed (a withdrawn ballot leaves its place, placed again it goes last; a
+    changed one keeps its place), who holds one a bit by seat (or by number as the voters
+    first vote), so only a voter's second vote looks for his ballot; the secret ballots
+    (INQ-R45) the same, apart. A second pass over the standing ballots keeps the
+    candidates (:class:`_Candidate`) in the order of their first true vote (the order of
+    the totals)."""
+    size = len(cast)
+    # without players: the voters numbered as they come (with them, never written to)
+    numbered: dict[str, int] = {} if players is None else _BY_SEAT
+    only = _weighed(weight, weighted, players, numbered)
+    voted = 0  # the seats with a standing public ballot, as bits
+    order: list[int] = []  # the public ballots in placing order: their votes' indexes
+    only_place = -1  # the place of the weighed voter's standing public ballot
+    secrets = 0  # the seats with a standing secret ballot
+    secret_order: list[int] = []  # the secret ballots, the same
+    secret_seats: list[int] = []  # and their voters' seats
+    previous: Any = cast[0].at
+    for seq in range(size):
+        vote = cast[seq]
+        at: Any = vote.at
+        if seq:  # the times never go back, or the time keys themselves decide
+            if _goes_back(previous, at):
+                return _count_keyed(cast, weight, weighted)
+            previous = at
+        if players is not None:
+            who = players[vote.voter].seat
+        else:
+            number = numbered.get(vote.voter)
+            if number is None:
+                who = numbered[vote.voter] = len(numbered)
+            else:
+                who = number
+        bit = 1 << who
+        target = vote.target
+        withdrawn = target is None and not vote.abstain
+        if vote.secret:
+            if secrets & bit:
+                k = _standing(secret_order, cast, vote.voter)
+                if withdrawn:
+                    secret_order[k] = -1
+                    secrets ^= bit
+                elif _differ(cast[secret_order[k]].target, target):  # the old time stands
+                    secret_order[k] = seq
+            elif not withdrawn:
+                secrets |= bit
+                secret_order.append(seq)
+                secret_seats.append(who)
+        elif voted & bit:  # his second vote: a change or a withdrawal
+            k = _standing(order, cast, vote.voter)
+            if withdrawn:
+                order[k] = -1
+                voted ^= bit
+                if k == only_place:
+                    only_place = -1
+            elif _differ(cast[order[k]].target, target):  # the same again: the old time stands
+                order[k] = seq
+        elif not withdrawn:
+            if who == only:
+                only_place = len(order)
+            voted |= bit
+            order.append(seq)
+    keys: list[int] = []  # each standing secret ballot's time: his public ballot's (INQ-R49)
+    if secrets:
+        for j in range(len(secret_order)):
+            key = -1
+            if secret_order[j] >= 0:
+                key = size  # INQ-R49: with no public ballot, after every other vote
+                if voted & (1 << secret_seats[j]):
+                    k = _standing(order, cast, cast[secret_order[j]].voter)
+                    key = order[k]
+                    order[k] = -1  # replaced by the secret ballot
+            keys.append(key)
+    candidates: list[_Candidate] = []
+    for k in range(len(order)):
+        seq = order[k]
+        if seq < 0:
+            continue  # withdrawn since (or placed again later), or replaced
+        vote = cast[seq]
+        target = vote.target
+        if target is None:
+            continue  # an abstention counts for nobody
+        w = 1
+        if only != -2 and (k == only_place or (only == -1 and vote.voter in weighted)):
+            assert weight is not None
+            w = weight(vote.voter, target, False)
+            if w <= 0:
+                continue  # weighed to nothing: it counts for nobody
+        _tally(candidates, target, w, seq, vote.voter)
+    for j in range(len(keys)):
+        key = keys[j]
+        if key < 0:
+            continue  # withdrawn since
+        seq = secret_order[j]
+        vote = cast[seq]
+        w = _ballot_weight(vote.voter, vote.target, weight, weighted, True)
+        if w <= 0:
+            continue
+        _tally(candidates, vote.target or "", w, key, vote.voter)
+    return _executed(candidates)
+
+
+# The voters' numbers when they are numbered by seat: never written to, so no dict is made.
+_BY_SEAT: Final[dict[str, int]] = {}
+
+
+def _standing(order: list[int], cast: list[Vote], voter: str) -> int:
+    """The place of ``voter``'s standing ballot in ``order`` (he has one), found by his
+    name: the same object first, as a game's names are."""
+    for k in range(len(order)):
+        seq = order[k]
+        if seq >= 0 and cast[seq].voter is voter:
+            return k
+    for k in range(len(order)):
+        seq = order[k]
+        if seq >= 0 and cast[seq].voter == voter:
+            return k
+    raise AssertionError(voter)
 
 
 def _goes_back(previous: Any, at: Any) -> bool:
@@ -220,18 +254,21 @@ def _weighed(
     players: dict[str, Player] | None,
     numbered: dict[str, int],
 ) -> int:
-    """The number of the voter whose ballots are weighed (the usual case: one, or none):
-    -2 when nobody is weighed, -1 when several are (each is then checked by name)."""
-    if weight is None or len(weighted) == 0:
+    """The seat of the voter whose ballots are weighed (the usual case: one, or none): -2
+    when nobody is weighed, -1 when several are (each is then checked by name). Without
+    players, he is numbered first (0)."""
+    if weight is None:
         return -2
-    if len(weighted) > 1:
-        return -1
-    for name in weighted:
-        if players is not None:
-            known = players.get(name)
-            return known.seat if known is not None else -2
-        return numbered.get(name, -2)
-    return -2
+    size = len(weighted)
+    if size != 1:
+        return -2 if size == 0 else -1
+    # (a ruleset passes one name as a tuple: read without an iterator)
+    name = weighted[0] if isinstance(weighted, tuple) else next(iter(weighted))
+    if players is not None:
+        known = players.get(name)
+        return known.seat if known is not None else -2
+    numbered[name] = 0
+    return 0
 
 
 def _executed(candidates: list[_Candidate]) -> Execution:
@@ -253,26 +290,27 @@ def _executed(candidates: list[_Candidate]) -> Execution:
     return Execution(chosen.name, counted, chosen.voter)
 
 
-def _tally(
-    candidates: list[_Candidate], cast: list[Vote], target: str, w: int, key: int, seq: int
-) -> None:
-    """A true vote (``cast[seq]``, its time ``key``) into the tally: its target's total,
-    and his decisive (latest) vote."""
+def _tally(candidates: list[_Candidate], target: str, w: int, key: int, voter: str) -> None:
+    """A true vote (by ``voter``, its time ``key``) into the tally: its target's total, and
+    his decisive (latest) vote. The target is looked for as the same object first (a
+    game's names are), then by its text."""
+    found: _Candidate | None = None
     for candidate in candidates:
-        name = candidate.name
-        if name is target or name == target:
-            candidate.total += w
-            if key > candidate.latest:
-                candidate.latest = key
-                candidate.voter = cast[seq].voter
-            return
-    candidates.append(_Candidate(target, w, key, cast[seq].voter))
-
-
-# Never written to: the voters numbered by seat need no dict of their own.
-_NUMBERED_BY_SEAT: Final[dict[str, int]] = {}
-# The most seats whose votes :func:`_count_once` keeps as bits of one machine integer.
-_MASK_SEATS: Final = 60
+        if candidate.name is target:
+            found = candidate
+            break
+    else:
+        for candidate in candidates:
+            if candidate.name == target:
+                found = candidate
+                break
+    if found is None:
+        candidates.append(_Candidate(target, w, key, voter))
+        return
+    found.total += w
+    if key > found.latest:
+        found.latest = key
+        found.voter = voter
 
 
 def _differ(one: str | None, other: str | None) -> bool:

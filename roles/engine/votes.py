@@ -69,6 +69,16 @@ def count_votes(
     if decisive_rule != "tipping":
         listed = votes if isinstance(votes, list) else list(votes)
         return count_latest(listed, weight if weighted else None, weighted, players)
+    return _count_tipping(votes, weight, weighted)
+
+
+def _count_tipping(
+    votes: Iterable[Vote],
+    weight: Callable[[str, str, bool], int] | None,
+    weighted: Collection[str],
+) -> Execution:
+    """:func:`count_votes` under the "tipping" rule (WWW-D6), apart: compiled, its sort key
+    (a lambda) would make every count build an environment for it."""
     public, secret = current_ballots(votes)
     cast: list[tuple[str, str, int, tuple]] = []  # voter, target, weight, time key
     for voter, (target, key) in public.items():

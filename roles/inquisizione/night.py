@@ -39,7 +39,8 @@ class Night:
         self.chosen: dict[str, Action] = {}  # ability key -> last action
         self.recipient: str | None = None  # the Postino's redirect
         self.protected: str | None = None
-        self.visitors: set[str] = set()  # who targeted the Lupo Scorbutico
+        # who targeted the Lupo Scorbutico (made at the first: most nights, nobody)
+        self.visitors: set[str] | None = None
 
     def acting(self, key: str, role: str) -> tuple[Player, Action] | None:
         """The living holder of ``role`` and his action ``key``, if he submitted one."""
@@ -51,6 +52,8 @@ class Night:
 
     def visit(self, actor: Player, target: str | None) -> None:
         if target is not None and self.state.by_name[target].role == "lupo_scorbutico":
+            if self.visitors is None:
+                self.visitors = set()
             self.visitors.add(actor.name)
 
 

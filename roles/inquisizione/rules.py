@@ -209,7 +209,7 @@ class Inquisizione(Ruleset):
             )
 
         boia = state.holder("boia")
-        self.run_vote(state, outcome, votes, weight=weight, weighted={boia.name} if boia else ())
+        self.run_vote(state, outcome, votes, weight=weight, weighted=(boia.name,) if boia else ())
 
     def after_phase(self, state: GameState, outcome: PhaseOutcome) -> None:
         """INQ-R58, INQ-D13: tell the Lupo Scorbutico once he is the only wolf (he becomes

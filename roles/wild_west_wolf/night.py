@@ -48,7 +48,7 @@ class Night:
     """What one night's resolution carries from step to step."""
 
     __slots__ = ("accompanied", "attack_killed", "attack_landed", "chosen", "index", "outcome",
-                 "rules", "state", "submitted")  # fmt: skip
+                 "outlaws", "rules", "state", "submitted")  # fmt: skip
 
     def __init__(
         self,
@@ -64,6 +64,7 @@ class Night:
         self.index = index
         self.submitted = submitted  # every entry, in submission order (the pack's, WWW-D19)
         self.chosen: dict[str, Action] = {}  # ability key -> its last entry
+        self.outlaws = False  # whether the Bandito or the Pistolero chose a Law phase
         self.accompanied: Player | None = None
         self.attack_landed: list[Player] = []  # victims for the Maestrina
         self.attack_killed: list[Player] = []  # victims for the Capo
@@ -219,8 +220,7 @@ def law_phase(role: str, own_step: Callable[[Night, Player], None]) -> Callable[
         owner_alive = owner is not None and owner.alive
         if owner is not None and owner_alive:
             own_step(night, owner)
-        chosen = night.chosen
-        if "recruit" not in chosen and "shoot" not in chosen:
+        if not night.outlaws:  # neither "recruit" nor "shoot" chosen (resolve)
             return
         counts_alive = (
             owner is not None
@@ -320,6 +320,8 @@ def resolve(
     for action in actions:  # each (checked) entry filed under its ability; the steps read it
         key = VISION.key if action.vision else ABILITY_KEYS[by_name[action.actor].dealt_role]
         chosen[key] = action
+        if key == RECRUIT.key or key == SHOOT.key:
+            night.outlaws = True
     rules.run_night_table(state, out, night)
 
 

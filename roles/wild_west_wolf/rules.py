@@ -9,7 +9,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from roles.engine.abilities import Ability, available, check_ability
+from roles.engine.abilities import Ability, available, check_ability, night_number
 from roles.engine.channels import Channel, cemetery, living
 from roles.engine.errors import RuleViolation
 from roles.engine.messages import Role, msg
@@ -163,7 +163,8 @@ class WildWestWolf(Ruleset):
         if ability is PACK_KILL:
             if label == "N0":
                 raise self.violation(label, actor, msg("www.attack_n0"), "WWW-R18")
-            if label[0] == "N" and night.attacks_allowed(self, state, int(label[1:]) * 2) == 0:
+            number = night_number(label)  # (the table's labels: looked up, not parsed)
+            if number is not None and night.attacks_allowed(self, state, number * 2) == 0:
                 raise self.violation(label, actor, msg("www.attack_blocked"), "WWW-R91")
 
         if ability is FAKE_ROLE:
