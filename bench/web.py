@@ -21,7 +21,9 @@ longer keeps up: a stage keeps up when every vote was acknowledged, none was in 
 at least 95 % of them were answered within the stage and p99 stays under --p99-limit
 (when not even the first rate keeps up, the rate is halved until one does). The machine's
 load average is printed with each stage: on a shared machine it says how much of the
-figure is the site.
+figure is the site; so is the disk's slowest flush meanwhile (bench/disk_probe.py): a vote
+is acknowledged once its commit is on the disk, so a flush that stalls for 200 ms stalls
+every vote, and that stage's tail is the disk's.
 
 A vote counts only when the page answers "Voto registrato"; a refusal or a server error
 is an error. At the end the database is checked: every acknowledged vote is stored for
@@ -46,6 +48,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT))
+from disk_probe import DiskProbe  # noqa: E402
 from scratch import fresh_database  # noqa: E402
 from web_load import load_process  # noqa: E402
 
@@ -162,6 +165,7 @@ class Stage:
     web_cpu: float = 0.0  # CPU seconds used by gunicorn during the stage
     database_cpu: float = 0.0  # and by the bench database's PostgreSQL backends
     load_cpu: float = 0.0  # and by this bench's load generator (on the same cores)
+    disk: tuple[float, int, int] = (0.0, 0, 0)  # slowest flush (s), flushes > 50 ms, flushes
 
     @property
     def offered(self) -> int:
@@ -189,7 +193,9 @@ class Stage:
                 f", backlog {self.backlog}{errors}, load {self.load:.1f}"
                 f"; CPU a vote: gunicorn {self.cpu_per_vote(self.web_cpu):.1f} ms, "
                 f"PostgreSQL {self.cpu_per_vote(self.database_cpu):.1f} ms, "
-                f"load generator {self.cpu_per_vote(self.load_cpu):.1f} ms")  # fmt: skip
+                f"load generator {self.cpu_per_vote(self.load_cpu):.1f} ms"
+                f"; disk flush max {self.disk[0] * 1000:.0f} ms, "
+                f"{self.disk[1]} of {self.disk[2]} over 50 ms")  # fmt: skip
 
     def cpu_per_vote(self, seconds: float) -> float:
         answered = len(self.latencies) + len(self.errors)
@@ -235,9 +241,12 @@ def used(before: dict[int, float], after: dict[int, float]) -> float:
     return sum(t - before.get(pid, 0.0) for pid, t in after.items())
 
 
-def run_stage(pipes, rate: float, seconds: float, seed: int, meter: Meter | None = None) -> Stage:
+def run_stage(pipes, rate: float, seconds: float, seed: int, meter: Meter | None = None,
+              probe: DiskProbe | None = None) -> Stage:  # fmt: skip
     start = time.time() + 1.0
     before = meter.read() if meter else None
+    if probe is not None:
+        probe.take()  # what the disk did before the stage counts for nothing
     for i, pipe in enumerate(pipes):
         pipe.send((rate / len(pipes), start, seconds, seed * 100 + i))
     parts = [pipe.recv() for pipe in pipes]
@@ -254,6 +263,7 @@ def run_stage(pipes, rate: float, seconds: float, seed: int, meter: Meter | None
         web_cpu=used(before[0], after[0]) if meter else 0.0,
         database_cpu=used(before[1], after[1]) if meter else 0.0,
         load_cpu=used(before[2], after[2]) if meter else 0.0,
+        disk=probe.take() if probe else (0.0, 0, 0),
     )  # fmt: skip
 
 
@@ -280,6 +290,7 @@ def main() -> None:
     # the access log is written as in production (to stdout), here to /dev/null
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     processes, pipes = [], []
+    probe = DiskProbe(ROOT / "var")  # the machine's disk, which the local database's log is on
     try:
         wait_for_server(port, 100)
         for i in range(args.clients):
@@ -297,19 +308,20 @@ def main() -> None:
               f"a stage, open loop", flush=True)  # fmt: skip
         run_stage(pipes, 20, 3, seed=0)  # warm-up, not reported
         meter = Meter(server.pid, database, [p.pid for p in processes])
+        measure = {"meter": meter, "probe": probe}
         stages = []
         for n, rate in enumerate(float(r) for r in args.rates.split(",")):
-            stages.append(run_stage(pipes, rate, args.seconds, seed=n + 1, meter=meter))
+            stages.append(run_stage(pipes, rate, args.seconds, seed=n + 1, **measure))
             print(stages[-1].line(), flush=True)
         rate = max(s.rate for s in stages)
         while stages[-1].keeps_up(args.p99_limit) and rate + args.step <= args.max_rate:
             rate += args.step
-            stages.append(run_stage(pipes, rate, args.seconds, seed=len(stages) + 1, meter=meter))
+            stages.append(run_stage(pipes, rate, args.seconds, seed=len(stages) + 1, **measure))
             print(stages[-1].line(), "(search)", flush=True)
         rate = min(s.rate for s in stages)
         while not any(s.keeps_up(args.p99_limit) for s in stages) and rate >= 10:
             rate /= 2  # not even the lowest rate holds: step down to find what does
-            stages.append(run_stage(pipes, rate, args.seconds, seed=len(stages) + 1, meter=meter))
+            stages.append(run_stage(pipes, rate, args.seconds, seed=len(stages) + 1, **measure))
             print(stages[-1].line(), "(search down)", flush=True)
         for pipe in pipes:
             pipe.send(None)
@@ -317,6 +329,7 @@ def main() -> None:
         for pipe in pipes:
             acknowledged.update(pipe.recv())
     finally:
+        probe.close()
         for process in processes:
             process.join(timeout=30)
         server.terminate()
