@@ -52,11 +52,17 @@ def play(setup: str, kind: str, games: int) -> None:
 
 
 def count(setup: str, kind: str, games: int, *extra: str) -> int:
+    return callgrind(__file__, "--run", setup, kind, str(games), *extra)
+
+
+def callgrind(script: str, *args: str, options: tuple[str, ...] = ()) -> int:
+    """The instructions ``python script args...`` runs under callgrind (with its
+    ``options``, e.g. a ``--toggle-collect``), with ``PYTHONHASHSEED=0``."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-             sys.executable, __file__, "--run", setup, kind, str(games), *extra],
+            ["valgrind", "--tool=callgrind", *options, f"--callgrind-out-file={out}",
+             sys.executable, script, *args],
             check=True, capture_output=True, env={**os.environ, "PYTHONHASHSEED": "0"},
         )  # fmt: skip
         summary = re.search(rb"^summary: (\d+)", out.read_bytes(), re.M)

@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import argparse
 import functools
-import os
 import random
-import re
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from instructions import callgrind
 
 SETUPS = ("wild-west-wolf", "inquisizione")
 
@@ -54,17 +52,8 @@ def replay(setup: str, games: int) -> None:
 
 
 def count(setup: str, games: int) -> int:
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "callgrind.out"
-        subprocess.run(
-            ["valgrind", "--tool=callgrind", "--toggle-collect=functools_reduce",
-             f"--callgrind-out-file={out}", sys.executable, __file__, "--run", setup,
-             str(games)],
-            check=True, capture_output=True, env={**os.environ, "PYTHONHASHSEED": "0"},
-        )  # fmt: skip
-        summary = re.search(rb"^summary: (\d+)", out.read_bytes(), re.M)
-        assert summary is not None
-        return int(summary.group(1))
+    return callgrind(__file__, "--run", setup, str(games),
+                     options=("--toggle-collect=functools_reduce",))  # fmt: skip
 
 
 def main() -> None:
