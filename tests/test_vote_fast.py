@@ -21,11 +21,7 @@ from games.vote_fast import vote_fast, voter_read
 from tests.factories import make_game
 from tests.test_vote_snapshot import all_queries, day_one, keep_snapshot, login_as
 
-
-@pytest.fixture(autouse=True)
-def _postgresql_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("the two-statement vote is PostgreSQL's (SQLite takes the locked path)")
+pytestmark = pytest.mark.usefixtures("two_statement_vote")
 
 
 def read_voter(game, role, target_role, phase):

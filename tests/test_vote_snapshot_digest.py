@@ -19,13 +19,7 @@ from games.snapshot import built_from_snapshot, digest_state
 from tests.factories import make_game
 from tests.test_vote_snapshot import all_queries, day_one, login_as
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _postgresql_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("the two-statement vote is PostgreSQL's (SQLite takes the locked path)")
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("two_statement_vote")]
 
 
 @pytest.fixture
