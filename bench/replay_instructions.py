@@ -35,20 +35,24 @@ def replay(setup: str, games: int) -> None:
     rules = ruleset_for(setup)
     names = [f"P{i:02d}" for i in range(rules.setup.players)]
     random_game(setup, 10_000)
-    recorded = [
-        (seed, deal_roles(rules.setup, names, random.Random(seed)), random_game(setup, seed)[1])
-        for seed in range(games)
-    ]
+    recorded = []
+    for seed in range(games):
+        final, log = random_game(setup, seed)
+        recorded.append((seed, deal_roles(rules.setup, names, random.Random(seed)), log,
+                         final.winners))  # fmt: skip
 
     def play(count: int, game: tuple) -> int:
-        seed, dealt, log = game
+        """One replay; the count of the games replayed to their recorded winners."""
+        seed, dealt, log, winners = game
         state, _ = rules.new_game(dealt, seed=seed)
         for label, actions, votes, _ in log:
             rules.play(state, label, actions=actions, votes=votes)
-        return count + 1
+        return count + (state.winners == winners)
 
     play(0, recorded[0])  # warm-up, not counted
-    functools.reduce(play, recorded, 0)
+    done = functools.reduce(play, recorded, 0)
+    if done != games:  # the figure would not be the replay of these games
+        sys.exit(f"{setup}: {games - done} of {games} games did not replay to their winners")
 
 
 def count(setup: str, games: int) -> int:
