@@ -31,6 +31,7 @@ from games.rows import columns, from_row, hot_cursor, insert_casts, insert_names
 from games.services import audit_event
 from games.snapshot import Opening, digest_state
 from games.submitting import Cast, check_refusal, earlier_open_sql, takes_submissions
+from gm.sessions import live_session
 from roles.engine.model import Vote
 
 NOT_READ = object()  # the session, when the statement did not read it
@@ -65,7 +66,7 @@ def _read_query(vendor: str, with_session: bool = False) -> str:
     session = ""
     if with_session:
         table = Session._meta.db_table
-        session = f" LEFT JOIN {table} se ON se.session_key = %s AND se.expire_date > %s"
+        session = f" LEFT JOIN {table} se ON {live_session('se')}"
     return (
         "SELECT {player}, {game}, EXISTS (SELECT 1 FROM {topic} s WHERE s.game_id = p.game_id"
         " AND s.votes_from_topic), (SELECT t.id FROM {players} t WHERE t.game_id = p.game_id"

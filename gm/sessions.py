@@ -21,8 +21,17 @@ from django.utils import timezone
 
 from games.rows import columns, from_row, hot_cursor
 
-_READ = "SELECT {} FROM {} WHERE session_key = %s AND expire_date > %s".format(
-    ", ".join(f'"{c}"' for c in columns(Session)), Session._meta.db_table
+
+def live_session(alias: str = "") -> str:
+    """The condition a session's row is read on (its key, not expired; the parameters are
+    the key and now), on the table named ``alias`` if given: the store's read and the
+    vote's statement that reads the session with the voter (games/vote_fast.py)."""
+    column = f"{alias}." if alias else ""
+    return f"{column}session_key = %s AND {column}expire_date > %s"
+
+
+_READ = "SELECT {} FROM {} WHERE {}".format(
+    ", ".join(f'"{c}"' for c in columns(Session)), Session._meta.db_table, live_session()
 )
 
 
