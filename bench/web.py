@@ -14,7 +14,7 @@ Open loop: votes are offered at a fixed rate (Poisson arrivals) whatever the ans
 vote's latency runs from the instant it was due to the end of its answer, so waiting in
 the queue counts. Each player sends one vote at a time (a browser does); a vote due when
 every player of a load process is still waiting is counted as "backlog". The load runs in
-one asyncio loop (--clients processes): it shares the machine's cores with the site, so
+one uvloop event loop (--clients processes): it shares the machine's cores with the site, so
 its CPU a vote is printed next to gunicorn's and PostgreSQL's. Each rate of
 --rates is run for --seconds, then the rate is stepped up by --step until a stage no
 longer keeps up: a stage keeps up when every vote was acknowledged, none was in backlog,
@@ -163,6 +163,7 @@ class Stage:
     answered_in_time: int
     load: float  # the machine's 1-minute load average at the end of the stage
     web_cpu: float = 0.0  # CPU seconds used by gunicorn during the stage
+    web_kernel: float = 0.0  # the part of it spent in the kernel
     database_cpu: float = 0.0  # and by the bench database's PostgreSQL backends
     load_cpu: float = 0.0  # and by this bench's load generator (on the same cores)
     disk: tuple[float, int, int] = (0.0, 0, 0)  # slowest flush (s), flushes > 50 ms, flushes
@@ -191,7 +192,8 @@ class Stage:
                 f"  p99 {self.percentile(0.99) * 1000:7.1f} ms"
                 f"  max {max(self.latencies, default=0) * 1000:7.1f} ms"
                 f", backlog {self.backlog}{errors}, load {self.load:.1f}"
-                f"; CPU a vote: gunicorn {self.cpu_per_vote(self.web_cpu):.1f} ms, "
+                f"; CPU a vote: gunicorn {self.cpu_per_vote(self.web_cpu):.1f} ms "
+                f"(kernel {self.cpu_per_vote(self.web_kernel):.1f}), "
                 f"PostgreSQL {self.cpu_per_vote(self.database_cpu):.1f} ms, "
                 f"load generator {self.cpu_per_vote(self.load_cpu):.1f} ms"
                 f"; disk flush max {self.disk[0] * 1000:.0f} ms, "
@@ -202,8 +204,8 @@ class Stage:
         return seconds * 1000 / answered if answered else 0.0
 
 
-def cpu_times(pids: list[int]) -> dict[int, float]:
-    """CPU seconds (user + system) each process has used so far."""
+def cpu_times(pids: list[int], kernel_only: bool = False) -> dict[int, float]:
+    """CPU seconds (user + system, or system only) each process has used so far."""
     ticks = os.sysconf("SC_CLK_TCK")
     times = {}
     for pid in pids:
@@ -211,7 +213,7 @@ def cpu_times(pids: list[int]) -> dict[int, float]:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue  # gone
-        times[pid] = (int(fields[11]) + int(fields[12])) / ticks
+        times[pid] = (int(fields[12]) + (0 if kernel_only else int(fields[11]))) / ticks
     return times
 
 
@@ -232,9 +234,12 @@ class Meter:
         out = subprocess.run(["psql", admin, "-Atc", query], capture_output=True, text=True)
         return web, [int(p) for p in out.stdout.split()]
 
-    def read(self) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
+    def read(self) -> tuple[dict[int, float], ...]:
+        """CPU used so far by gunicorn, the database, the load generator, and gunicorn's
+        part of it in the kernel (its sockets: a sync worker accepts and closes one a vote)."""
         web, database = self.pids()
-        return cpu_times(web), cpu_times(database), cpu_times(self.load)
+        return (cpu_times(web), cpu_times(database), cpu_times(self.load),
+                cpu_times(web, kernel_only=True))  # fmt: skip
 
 
 def used(before: dict[int, float], after: dict[int, float]) -> float:
@@ -261,6 +266,7 @@ def run_stage(pipes, rate: float, seconds: float, seed: int, meter: Meter | None
         answered_in_time=sum(1 for _, answered, error in records if not error and answered <= end),
         load=os.getloadavg()[0],
         web_cpu=used(before[0], after[0]) if meter else 0.0,
+        web_kernel=used(before[3], after[3]) if meter else 0.0,
         database_cpu=used(before[1], after[1]) if meter else 0.0,
         load_cpu=used(before[2], after[2]) if meter else 0.0,
         disk=probe.take() if probe else (0.0, 0, 0),
