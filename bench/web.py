@@ -270,9 +270,9 @@ def main() -> None:
         f"maximum sustained rate: {max(sustained, default=0):.0f} votes/s "
         f"(every vote acknowledged, no backlog, p99 < {args.p99_limit * 1000:.0f} ms)"
     )
-    again = sum(1 for first, last in zip(firsts, stages, strict=True) if first is not last)
+    repeated = sum(1 for first, last in zip(firsts, stages, strict=True) if first is not last)
     first_rate = sustained_first(firsts, len(args.rates.split(",")), args.p99_limit)
-    print(f"{again} of {len(stages)} stages disturbed by the machine and measured again; from "
+    print(f"{repeated} of {len(stages)} stages disturbed by the machine and measured again; from "
           f"each stage as first measured: {first_rate:.0f} votes/s")  # fmt: skip
     check = json.loads(django_script(env, CHECK.format(), json.dumps(acknowledged)))
     total = sum(map(len, acknowledged.values()))

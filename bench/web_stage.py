@@ -82,8 +82,8 @@ class Stage:
         return seconds * 1000 / answered if answered else 0.0
 
 
-def cpu_times(pids: list[int], kernel_only: bool = False) -> dict[int, float]:
-    """CPU seconds (user + system, or system only) each process has used so far."""
+def cpu_times(pids: list[int]) -> dict[int, tuple[float, float]]:
+    """CPU seconds each process has used so far: in all (user + system), and in the kernel."""
     ticks = os.sysconf("SC_CLK_TCK")
     times = {}
     for pid in pids:
@@ -91,7 +91,8 @@ def cpu_times(pids: list[int], kernel_only: bool = False) -> dict[int, float]:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue  # gone
-        times[pid] = (int(fields[12]) + (0 if kernel_only else int(fields[11]))) / ticks
+        user, system = int(fields[11]) / ticks, int(fields[12]) / ticks
+        times[pid] = (user + system, system)
     return times
 
 
@@ -112,12 +113,11 @@ class Meter:
         out = subprocess.run(["psql", admin, "-Atc", query], capture_output=True, text=True)
         return web, [int(p) for p in out.stdout.split()]
 
-    def read(self) -> tuple[dict[int, float], ...]:
-        """CPU used so far by gunicorn, the database, the load generator, and gunicorn's
-        part of it in the kernel (its sockets: a sync worker accepts and closes one a vote)."""
+    def read(self) -> tuple[dict[int, tuple[float, float]], ...]:
+        """CPU used so far by gunicorn, the database and the load generator (``cpu_times``:
+        gunicorn's kernel part is its sockets, a sync worker accepts and closes one a vote)."""
         web, database = self.pids()
-        return (cpu_times(web), cpu_times(database), cpu_times(self.load),
-                cpu_times(web, kernel_only=True))  # fmt: skip
+        return cpu_times(web), cpu_times(database), cpu_times(self.load)
 
 
 def machine_times() -> list[int]:
@@ -135,8 +135,11 @@ def steal_share(before: list[int], after: list[int]) -> float:
     return spent[7] / total if total > 0 else 0.0
 
 
-def used(before: dict[int, float], after: dict[int, float]) -> float:
-    return sum(t - before.get(pid, 0.0) for pid, t in after.items())
+def used(before: dict[int, tuple[float, float]], after: dict[int, tuple[float, float]],
+         kernel: bool = False) -> float:  # fmt: skip
+    """CPU seconds the processes used between two readings (in the kernel: ``kernel``)."""
+    part = int(kernel)
+    return sum(t[part] - before.get(pid, (0.0, 0.0))[part] for pid, t in after.items())
 
 
 def run_stage(pipes, rate: float, seconds: float, seed: int, meter: Meter | None = None,
@@ -161,7 +164,7 @@ def run_stage(pipes, rate: float, seconds: float, seed: int, meter: Meter | None
         answered_in_time=sum(1 for _, answered, error in records if not error and answered <= end),
         load=os.getloadavg()[0],
         web_cpu=used(before[0], after[0]) if meter else 0.0,
-        web_kernel=used(before[3], after[3]) if meter else 0.0,
+        web_kernel=used(before[0], after[0], kernel=True) if meter else 0.0,
         database_cpu=used(before[1], after[1]) if meter else 0.0,
         load_cpu=used(before[2], after[2]) if meter else 0.0,
         disk=probe.take() if probe else (0.0, 0, 0),
