@@ -41,6 +41,10 @@ FORMAT = "tabula.game"
 FORMAT_VERSION = 1
 # Fields that open a game to whoever holds an old link: carried only when the GM asks.
 LINK_FIELDS = {"games.player": ("token_hash", "token_issued_at")}
+# Fields of older versions' backups that this site no longer has: accepted only empty.
+# A phase's "snapshot" was the engine's state as a pickle: bytes that run code when read,
+# so a backup that carries one is refused, never read.
+RETIRED_FIELDS = {"games.phase": ("snapshot", "snapshot_rules")}
 
 
 def _label(model: type[models.Model]) -> str:
@@ -255,7 +259,7 @@ def game_import(document: dict[str, Any], *, gm: AbstractBaseUser, name: str | N
         label = _label(owned.model)
         mapping = renumber.new.setdefault(owned.model, {})
         for record in rows.get(label, []):
-            data = dict(record["fields"])
+            data = _without_retired(label, dict(record["fields"]))
             if owned.model is Game:
                 data["name"] = name
             for f in owned.model._meta.concrete_fields:
@@ -298,6 +302,21 @@ def game_import(document: dict[str, Any], *, gm: AbstractBaseUser, name: str | N
     audit(game, "game_imported", user=gm, exported_at=document.get("exported_at"),
           links=bool(document.get("links")))  # fmt: skip
     return game
+
+
+def _without_retired(label: str, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` without the fields of older versions (empty ones only: a stored engine
+    state is refused, see ``RETIRED_FIELDS``)."""
+    for name in RETIRED_FIELDS.get(label, ()):
+        if name not in data:
+            continue
+        if data.pop(name) not in (None, ""):
+            raise ValidationError(
+                _("Il backup contiene uno stato del motore salvato come codice eseguibile "
+                  "(%(field)s): questo sito non lo accetta. Esporta di nuovo la partita con "
+                  "questa versione di Tabula.") % {"field": f"{label}.{name}"}
+            )  # fmt: skip
+    return data
 
 
 def _build(model: type[models.Model], data: dict[str, Any], label: str, pk: Any = None) -> Any:

@@ -86,7 +86,7 @@ def _claimed(phase_id: int) -> Phase | None:
     return phase if phase is not None and phase.claimed else None
 
 
-_READ_BACK = ("overrides", "snapshot", "snapshot_rules", "snapshot_epoch")
+_READ_BACK = ("overrides", "snapshot_epoch")
 
 
 def _take(phase: Phase, status: str, now: dt.datetime) -> bool:
@@ -114,7 +114,7 @@ def _take(phase: Phase, status: str, now: dt.datetime) -> bool:
             row = cursor.fetchone()
         won = row is not None
         if won:
-            overrides, phase.snapshot, phase.snapshot_rules, phase.snapshot_epoch = row
+            overrides, phase.snapshot_epoch = row
             phase.overrides = json.loads(overrides) if isinstance(overrides, str) else overrides
     if won:
         phase.status, phase.committed_at = status, committed_at

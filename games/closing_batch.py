@@ -38,11 +38,11 @@ from games.models import (
     Will,
 )
 from games.services import phase_open
-from games.snapshot import built_before, snapshots_carry_many, snapshots_invalidate
+from games.snapshot import built_before, snapshots_invalidate
 
 log = logging.getLogger(__name__)
 LOCK_SPACE = 0x7AB  # as games.closing: (LOCK_SPACE, phase id)
-_READ_BACK = ("id", "overrides", "snapshot", "snapshot_rules", "snapshot_epoch")
+_READ_BACK = ("id", "overrides", "snapshot_epoch")
 RETRY = "retry"  # left to the one-by-one path
 BATCH = 12  # phases a batch takes at most: all wait for its commit
 
@@ -80,10 +80,10 @@ def _take(phases: list[Phase], resolving: set[int], now: dt.datetime) -> list[Ph
         )  # fmt: skip
         rows = cursor.fetchall()
     taken = []
-    for pk, overrides, snapshot, snapshot_rules, epoch in rows:
+    for pk, overrides, epoch in rows:
         phase = by_id[pk]
         phase.overrides = json.loads(overrides) if isinstance(overrides, str) else overrides
-        phase.snapshot, phase.snapshot_rules, phase.snapshot_epoch = snapshot, snapshot_rules, epoch
+        phase.snapshot_epoch = epoch
         committed = pk in resolving
         phase.status = Phase.Status.COMMITTED if committed else Phase.Status.CLOSED
         phase.committed_at = now if committed else None
@@ -174,15 +174,11 @@ def _store(played: list[Resolved], now: dt.datetime) -> None:
         Result.objects.bulk_create(
             result for r in played for result in r.results(counts.get(r.phase.game_id, 0))
         )
-    carry = []
     for resolved in played:
         built = resolved.built
         if built.state.over:
             Game.objects.filter(pk=built.game.pk).update(status=Game.Status.FINISHED)
-            snapshots_invalidate(built.game)
-        else:
-            carry.append((built.game, built.rules, built.state))
-    snapshots_carry_many(carry)
+        snapshots_invalidate(built.game)
     games = {r.phase.game_id for r in played}
     kept = set(KeptSubmission.objects.filter(game_id__in=games, status=KeptSubmission.Status.KEPT)
                .values_list("game_id", flat=True))  # fmt: skip

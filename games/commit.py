@@ -13,7 +13,7 @@ from games.kept import kept_restore
 from games.models import AuditEvent, Game, KeptSubmission, Phase, Result, Submission, Will
 from games.phases import forum_posts
 from games.services import next_deadline, phase_open, stored_value
-from games.snapshot import built_before, snapshots_carry, snapshots_invalidate
+from games.snapshot import built_before, snapshots_invalidate
 from roles.engine.announce import announce
 from roles.engine.model import PhaseOutcome
 
@@ -52,9 +52,7 @@ def phase_resolve(
     if built.state.over:
         game.status = Game.Status.FINISHED
         game.save(update_fields=["status"])
-        snapshots_invalidate(game)
-    else:
-        snapshots_carry(game, built.rules, built.state)
+    snapshots_invalidate(game)
     if KeptSubmission.objects.filter(game=game, status=KeptSubmission.Status.KEPT).exists():
         kept_restore(game=game, rules=built.rules, state=built.state, user=user)  # issue 12 §3
     AuditEvent.objects.bulk_create([*events, resolved.audit(user)])

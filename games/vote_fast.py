@@ -25,20 +25,19 @@ from django.contrib.sessions.models import Session
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.utils import timezone
 
-from games.engine import rules_for
+from games.engine import rebuild, rules_for
 from games.models import AuditEvent, Game, Phase, Player, Submission, TopicSettings
 from games.rows import columns, from_row, hot_cursor, insert_casts, insert_names, insert_values
 from games.services import audit_event
-from games.snapshot import Opening, digest_state
+from games.snapshot import Opening
 from games.submitting import Cast, check_refusal, earlier_open_sql, takes_submissions
 from gm.sessions import live_session
 from roles.engine.model import Vote
 
 NOT_READ = object()  # the session, when the statement did not read it
-# What the vote needs of the phase row (its large JSON columns are left unread, and its
-# snapshot too: the statement reads the snapshot's SHA-256, games/snapshot.digest_state).
+# What the vote needs of the phase row (its large JSON columns are left unread).
 PHASE_FIELDS = ("id", "game_id", "label", "index", "status", "closes_at", "paused_at",
-                "players_closed", "snapshot_rules", "snapshot_epoch")  # fmt: skip
+                "players_closed", "snapshot_epoch")  # fmt: skip
 
 
 @dataclass
@@ -54,7 +53,6 @@ class Voter:
     now: dt.datetime | None
     earlier_open: bool
     session: Session | object | None = NOT_READ  # the session's row, when read along
-    snapshot_digest: bytes | None = None  # the SHA-256 of the phase's snapshot, if any
 
 
 @cache
@@ -70,7 +68,7 @@ def _read_query(vendor: str, with_session: bool = False) -> str:
     return (
         "SELECT {player}, {game}, EXISTS (SELECT 1 FROM {topic} s WHERE s.game_id = p.game_id"
         " AND s.votes_from_topic), (SELECT t.id FROM {players} t WHERE t.game_id = p.game_id"
-        " AND t.name = %s), {phase}, {digest}, {now}, {earlier}{session_columns}"
+        " AND t.name = %s), {phase}, {now}, {earlier}{session_columns}"
         " FROM {players} p JOIN {games} g ON g.id = p.game_id"
         " LEFT JOIN {phases} ph ON ph.id = %s AND ph.game_id = p.game_id{session} WHERE p.id = %s"
     ).format(
@@ -80,7 +78,6 @@ def _read_query(vendor: str, with_session: bool = False) -> str:
         topic=TopicSettings._meta.db_table, players=Player._meta.db_table,
         games=Game._meta.db_table, phases=Phase._meta.db_table,
         now="now()" if vendor == "postgresql" else "NULL", earlier=earlier_open_sql("ph"),
-        digest="sha256(ph.snapshot)" if vendor == "postgresql" else "NULL",
         session_columns="".join(f', se."{c}"' for c in columns(Session)) if with_session else "",
         session=session,
     )  # fmt: skip
@@ -116,19 +113,18 @@ def voter_read(player_pk: int, target: str, phase_pk: int | None,
     if target_pk is not None:
         target_row = Player.from_db(DEFAULT_DB_ALIAS, ["id", "game_id", "name"],
                                     [target_pk, player.game_id, target])  # fmt: skip
-    phase_values, digest, now, earlier_open = rest[2:-3], rest[-3], rest[-2], bool(rest[-1])
+    phase_values, now, earlier_open = rest[2:-2], rest[-2], bool(rest[-1])
     phase = None
     if phase_values[0] is not None:
         phase = from_row(Phase, phase_values, PHASE_FIELDS)
-    return Voter(player, target_row, phase, now, earlier_open, session,
-                 None if digest is None else bytes(digest))  # fmt: skip
+    return Voter(player, target_row, phase, now, earlier_open, session)
 
 
 def vote_fast(voter: Voter, *, secret: bool, abstain: bool,
               received_at: dt.datetime | None) -> Cast | None:  # fmt: skip
-    """Store the vote if the phase as read takes it and its snapshot judges it legal, in
-    one statement; the vote just stored, or None when the caller must take the locked
-    path (a ``ValidationError`` when the snapshot refuses the vote)."""
+    """Store the vote if the phase as read takes it and the rebuilt state judges it legal,
+    in one statement; the vote just stored, or None when the caller must take the locked
+    path (a ``ValidationError`` when the rules refuse the vote)."""
     phase, player, target = voter.phase, voter.player, voter.target
     if phase is None or voter.now is None or phase.players_closed:
         return None
@@ -137,9 +133,8 @@ def vote_fast(voter: Voter, *, secret: bool, abstain: bool,
         return None
     game = player.game
     rules = rules_for(game)
-    state = digest_state(phase, voter.snapshot_digest, rules)
-    if state is None:  # no snapshot yet, or one of other rules: the locked path builds it
-        return None
+    state = rebuild(game).state  # judged on the committed phases; the insert's guard
+    # (the phase's epoch) refuses it if a commit or an undo lands meanwhile
     vote = Vote(player.name, target.name if target else None, 0, secret, abstain)
     check_refusal(rules.key, rules.check_vote, state, phase.label, vote)
     kind = Submission.Kind.SECRET_VOTE if secret else Submission.Kind.VOTE

@@ -16,7 +16,6 @@ from django.utils import timezone
 from games import page_memo
 from games.board import SUBMISSIONS_PER_PAGE
 from games.models import Submission
-from games.phases import phase_commit
 from games.services import player_substitute
 from games.submitting import vote_cast
 
@@ -160,19 +159,6 @@ def test_a_substitution_sends_the_board_again(client, day, gm_user):
     assert changed.status_code == 200
     assert "Nuovo" in changed.content.decode()
 
-
-def test_the_page_leaves_the_resolved_days_votes_unread(client, day, gm_user):
-    """The undo form names the last phase resolved: its stored input (a flooded day's
-    thousands of votes) and outcome are not read for it."""
-    flood(day, 200)
-    phase_commit(phase=day, user=gm_user)
-    url = reverse("games:phase", args=[day.game_id])
-    with CaptureQueriesContext(connection) as queries:
-        html = client.get(url).content.decode()
-    assert "Annulla la risoluzione di D1" in html
-    phases = [q["sql"] for q in queries if q["sql"].startswith('SELECT "games_phase"')]
-    assert len(phases) == 1, phases
-    assert '"games_phase"."inputs"' not in phases[0]
 
 
 def test_the_refresh_with_nothing_new_costs_five_queries(client, day):

@@ -5,7 +5,6 @@ shared snapshot is never stale, and the flood limit still counts in one round tr
 from __future__ import annotations
 
 import datetime as dt
-import pickle
 import re
 
 import pytest
@@ -13,17 +12,15 @@ from django.template import engines
 from django.urls import reverse
 from django.utils import translation
 
-from games import snapshot
 from games.forms_player import VoteForm
-from games.models import AuditEvent, Phase, Player, Submission
+from games.models import AuditEvent, Player, Submission
 from games.phases import current_phase
-from games.snapshot import built_from_snapshot, opening_state
 from games.submitting import vote_cast
 from games.vote_form import vote_form_html
 from gm.sessions import SessionStore
 from gm.throttle import parse_rate
 from tests.factories import make_game
-from tests.test_vote_snapshot import day_one, execute, login_as
+from tests.test_vote_snapshot import day_one, login_as
 
 pytestmark = pytest.mark.django_db
 
@@ -121,59 +118,6 @@ def test_a_vote_stores_the_rows_the_orm_would(client, gm_user):
     assert before - dt.timedelta(seconds=5) <= event.at <= dt.datetime.now(dt.UTC)
     withdrawn = vote_cast(phase=day, player=sheriff, target=None)
     assert Submission.objects.get(pk=withdrawn.pk).target is None
-
-
-def test_the_shared_snapshot_is_unpickled_once_and_never_stale(
-    gm_user, django_capture_on_commit_callbacks
-):
-    """Votes read the process's copy of a snapshot, found by its bytes: the same bytes
-    give the same object, a commit or a change of the bytes another; other readers get
-    their own copy (they may change it)."""
-    game = make_game(gm_user)
-    day = day_one(game, gm_user)
-    with django_capture_on_commit_callbacks(execute=True):
-        built_from_snapshot(game, day)
-    day.refresh_from_db()
-    first = opening_state(day, game, shared=True).state
-    assert opening_state(Phase.objects.get(pk=day.pk), game, shared=True).state is first
-    assert opening_state(day, game).state is not first  # a private copy
-    marshal = game.players.get(role="maresciallo")
-    night = game.phases.get(label="N1")
-    night_before = opening_state(night, game, shared=True).state
-    assert night_before.by_name[marshal.name].alive
-    execute(game, day, marshal, gm_user)  # the commit carries the state after the day
-    night.refresh_from_db()
-    after = opening_state(night, game, shared=True).state
-    assert after is not night_before
-    assert not after.by_name[marshal.name].alive
-    state = pickle.loads(night.snapshot)  # other bytes (a GM's undo, another rules' build)
-    state.by_name[marshal.name].alive = True
-    Phase.objects.filter(pk=night.pk).update(snapshot=pickle.dumps(state))
-    night.refresh_from_db()
-    assert opening_state(night, game, shared=True).state.by_name[marshal.name].alive
-
-
-def test_the_shared_snapshots_are_bounded(gm_user, monkeypatch, django_capture_on_commit_callbacks):
-    game = make_game(gm_user)
-    day = day_one(game, gm_user)
-    night = game.phases.get(label="N1")
-    with django_capture_on_commit_callbacks(execute=True):
-        built_from_snapshot(game, day)
-    monkeypatch.setattr(snapshot, "_SHARED", type(snapshot._SHARED)())
-    monkeypatch.setattr(snapshot, "SHARED_SIZE", 1)
-    day.refresh_from_db()
-    night.refresh_from_db()
-    Phase.objects.filter(pk=night.pk).update(snapshot=day.snapshot + b"")  # same state
-    opening_state(day, game, shared=True)
-    state = pickle.loads(day.snapshot)
-    state.by_name[game.players.get(role="maresciallo").name].alive = False
-    night.snapshot = pickle.dumps(state)
-    assert (
-        not opening_state(night, game, shared=True)
-        .state.by_name[game.players.get(role="maresciallo").name]
-        .alive
-    )
-    assert list(snapshot._SHARED) == [night.snapshot]
 
 
 def test_rates_read_as_before():

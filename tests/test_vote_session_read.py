@@ -61,7 +61,9 @@ def test_a_wrong_guess_still_votes_as_the_sessions_own_player(client, day):
     assert Submission.objects.get(phase=phase, target=indian).player == sheriff
     assert not Submission.objects.filter(player=indian).exists()
     assert player_views._SESSION_PLAYERS[client.session.session_key] == sheriff.pk
-    assert len(queries) == 3  # the guess's statement, the right player's, the store
+    assert (
+        len(queries) == 5
+    )  # the guess's statement, the right player's, the rebuild's two, the store
 
 
 def test_an_expired_session_is_refused_with_a_guess_too(client, day):

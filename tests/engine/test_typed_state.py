@@ -4,8 +4,6 @@ draws are fields of the state (issue 11 §4). Each test also checks the rule it 
 
 from __future__ import annotations
 
-import pickle
-
 import pytest
 
 from roles.engine.errors import RuleViolation
@@ -16,12 +14,11 @@ from tests.engine.helpers import inq, play, www
 
 
 def test_the_state_has_no_untyped_memory():
-    """Every fact a rule remembers has its own typed field (and the state still pickles, as
+    """Every fact a rule remembers has its own typed field (as
     the site's snapshot needs)."""
     assert "memory" not in GameState.__dataclass_fields__
     state = www()
     assert state.draws == {"bounty_target": "Carla"}  # WWW-R79
-    assert pickle.loads(pickle.dumps(state)).draws == state.draws
 
 
 def test_the_last_wolf_is_told_once_and_the_fact_stands():
