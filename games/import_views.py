@@ -20,9 +20,9 @@ from django.views.decorators.http import require_POST
 from games.board import phase_board
 from games.counts import count_now
 from games.forms_input import form_error
+from games.forum import PARSERS
 from games.phases import current_phase
 from games.selectors import game_for_gm
-from games.thread_import import PARSERS
 from games.topic_votes import (
     ALREADY,
     ASK,

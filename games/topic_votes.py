@@ -19,10 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine import Rebuilt, rebuild
-from games.models import Game, Phase, Player, Submission, TopicSettings
-from games.services import audit
-from games.submitting import vote_cast
-from games.thread_import import (
+from games.forum import (
     Clock,
     ForumPost,
     NameMatch,
@@ -32,9 +29,12 @@ from games.thread_import import (
     fold,
     parse_thread,
 )
-from games.thread_import.base import approximate
-from games.thread_import.names import AMBIGUOUS, APPROX, UNKNOWN
-from games.thread_import.votes import DEFAULT_VOTES, DEFAULT_WITHDRAWALS
+from games.forum.base import approximate
+from games.forum.names import AMBIGUOUS, APPROX, UNKNOWN
+from games.forum.votes import DEFAULT_VOTES, DEFAULT_WITHDRAWALS
+from games.models import Game, Phase, Player, Submission, TopicSettings
+from games.services import audit
+from games.submitting import vote_cast
 from games.words import refusal
 from roles.engine.errors import RuleViolation
 from roles.engine.model import Vote

@@ -160,7 +160,6 @@ def test_a_substitution_sends_the_board_again(client, day, gm_user):
     assert "Nuovo" in changed.content.decode()
 
 
-
 def test_the_refresh_with_nothing_new_costs_five_queries(client, day):
     """The session, the user, the game, its phases, and the board's version (the counts,
     the latest audit event and will change: one query)."""

@@ -9,9 +9,9 @@ from django import template
 from games.board import Board
 from games.counts import tie_note
 from games.engine import rules_for
+from games.forum import PARSERS
 from games.models import Game, Phase, Player
 from games.phases import Preview
-from games.thread_import import PARSERS
 from games.topic_votes import topic_settings
 
 register = template.Library()

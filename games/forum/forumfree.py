@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from games.thread_import.base import Clock, ForumPost, parse_when
+from games.forum.base import Clock, ForumPost, parse_when
 
 HEADER = re.compile(
     r"^\s*(?:(?P<author>[^\t]+?)\s*\t+\s*)?(?:view post\s+|#\d+\s+)?"

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from games.thread_import.base import Clock, ForumPost
+from games.forum.base import Clock, ForumPost
 
 BLOCKS = "p, div, li, h1, h2, h3, h4, h5, h6, tr, pre"
 

@@ -4,21 +4,21 @@ Django): the site's service (games/topic_votes.py) stores what the GM confirms."
 
 from __future__ import annotations
 
-from games.thread_import.base import Clock, ForumPost, Parser, clean_posts, fold, parse_when
-from games.thread_import.discourse import Discourse
-from games.thread_import.forumfree import ForumFree
-from games.thread_import.generic import Generic
-from games.thread_import.html import (
+from games.forum.base import Clock, ForumPost, Parser, clean_posts, fold, parse_when
+from games.forum.discourse import Discourse
+from games.forum.forumfree import ForumFree
+from games.forum.generic import Generic
+from games.forum.html import (
     DISCOURSE_HTML,
     INVISION_HTML,
     PHPBB_HTML,
     HtmlForum,
     looks_like_html,
 )
-from games.thread_import.invision import Invision
-from games.thread_import.names import NameMatch, NameMatcher
-from games.thread_import.phpbb import PhpBB
-from games.thread_import.votes import VoteLine, VoteSyntax
+from games.forum.invision import Invision
+from games.forum.names import NameMatch, NameMatcher
+from games.forum.phpbb import PhpBB
+from games.forum.votes import VoteLine, VoteSyntax
 
 PARSERS: dict[str, Parser] = {
     p.key: p

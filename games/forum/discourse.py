@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from games.thread_import.base import Clock, ForumPost, parse_when, split_blocks
+from games.forum.base import Clock, ForumPost, parse_when, split_blocks
 
 HEADER = re.compile(
     r"^(?P<author>[\w.\-]{1,60}) \| (?P<when>\d{4}-\d\d-\d\d [\d:]+ \S+) \| #\d+\s*$"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from games.thread_import.base import Clock, ForumPost, fold, parse_when
+from games.forum.base import Clock, ForumPost, fold, parse_when
 
 HEADER = re.compile(
     r"^\s*(?:inviato|pubblicato|posted)\s+(?!il\b|on\b)(?P<when>.+?)\s*"

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process, utils
 
-from games.thread_import.base import fold
+from games.forum.base import fold
 
 EXACT, ALIAS, APPROX, AMBIGUOUS, UNKNOWN = "exact", "alias", "approx", "ambiguous", "unknown"
 CUTOFF = 70  # below this a name suggests nobody

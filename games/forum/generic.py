@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from games.thread_import.base import Clock, ForumPost, parse_when, split_blocks
+from games.forum.base import Clock, ForumPost, parse_when, split_blocks
 
 HEADER = re.compile(
     r"^\s*(?P<author>[^\s—–].{0,79}?)\s+[—–-]\s+(?P<when>(?:\d{1,2}/\d{1,2}/\d{2,4}|oggi|ieri)"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from games.thread_import.base import fold
+from games.forum.base import fold
 
 DEFAULT_VOTES = ("[b]Voto: Nome[/b]", "#voto Nome", "Voto Nome")
 DEFAULT_WITHDRAWALS = ("#ritiro", "Tolgo il voto", "Ritiro il voto")

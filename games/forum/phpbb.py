@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from games.thread_import.base import Clock, ForumPost, parse_when, split_blocks
+from games.forum.base import Clock, ForumPost, parse_when, split_blocks
 
 HEADER = re.compile(
     r"^\s*(?:messaggio\s+|post\s+)?(?:da|by)\s+(?P<author>\S.{0,79}?)\s+»\s+(?P<when>.+?)\s*$",

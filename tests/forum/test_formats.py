@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.thread_import import PARSERS, Clock, VoteSyntax, detect, fold, parse_thread
+from games.forum import PARSERS, Clock, VoteSyntax, detect, fold, parse_thread
 
 ROME = ZoneInfo("Europe/Rome")
 CLOCK = Clock(dt.date(2025, 3, 12), dt.datetime(2025, 3, 12, 21, 0, tzinfo=ROME), ROME)
