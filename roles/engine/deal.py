@@ -10,8 +10,6 @@ import sys
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final, TypeVar
 
-from mypy_extensions import mypyc_attr
-
 from roles.engine.errors import RuleViolation
 from roles.engine.legality import Legality
 from roles.engine.messages import msg
@@ -32,7 +30,6 @@ _NAMES_KEPT: Final = 4096
 _Known = tuple[Setup, dict[str, tuple[str, str, str, str, int]], dict[str, str], list[int]]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Dealing(Legality):
     key: ClassVar[str]
     count_rule: ClassVar[str]  # the rule fixing the number of players

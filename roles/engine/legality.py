@@ -12,8 +12,6 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from roles.engine.abilities import Ability, available
 from roles.engine.errors import RuleViolation
 from roles.engine.messages import Message, msg, verb_to
@@ -21,8 +19,6 @@ from roles.engine.messages import verb as bare_verb
 from roles.engine.model import Action, GameState, Player, Vote, phase_label
 
 
-# Compiled, and subclassed by compiled and interpreted rulesets alike (roles/native.py).
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Legality(ABC):
     prefix: ClassVar[str]  # option prefix, "www." or "inq."
     roles_rule: ClassVar[str]  # the rule fixing the role list

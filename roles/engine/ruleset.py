@@ -17,8 +17,6 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from roles.engine.abilities import Ability
 from roles.engine.channels import Channel
 from roles.engine.deal import Dealing
@@ -42,9 +40,7 @@ from roles.engine.votes import count_votes
 _VERSIONS: dict[type, str] = {}
 
 
-# A setup's rules subclass this (compiled ones and, for a setup outside roles/native.py's
-# list, interpreted ones).
-@mypyc_attr(allow_interpreted_subclasses=True)
+# A setup's rules subclass this.
 class Ruleset(Dealing):
     will_rules: ClassVar[dict[str, str]] = {}  # the wills' rules: limit, deadline, refused
     will_delivery_kind: ClassVar[str] = ""  # the result kind handing wills over (its authors)

@@ -10,8 +10,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from roles.engine.abilities import Ability, check_ability
 from roles.engine.channels import Channel, cemetery, living
 from roles.engine.messages import msg
@@ -43,7 +41,6 @@ class Night:
         return self.rules.mark(self.state, self.outcome, player, cause)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a small setup's rules, compiled or not
 class SimpleRuleset(Ruleset):
     """A ruleset whose cards have at most one ability each."""
 

@@ -1,4 +1,1 @@
 """Inquisizione: the setup's package (its YAML, rules, night steps and words)."""
-
-# The modules compiled with mypyc (roles/native.py reads this list; messages stay pure).
-NATIVE = ("abilities", "night", "rules")
