@@ -209,8 +209,8 @@ def test_4_gunicorn_access_log_redacts_the_token():
 
 
 def test_4_the_access_line_is_gunicorns_own_in_its_default_format():
-    """Only the default format's atoms are made, and the line is the one gunicorn's own
-    atoms give (a request without a player link; the user agent and referrer kept)."""
+    """The line is the one gunicorn's own atoms give (a request without a player link;
+    the user agent and referrer kept)."""
     from gunicorn.config import Config
     from gunicorn.glogging import Logger
 
@@ -231,7 +231,6 @@ def test_4_the_access_line_is_gunicorns_own_in_its_default_format():
         ours["t"] = theirs["t"]  # the clock
         fmt = config.access_log_format
         assert fmt % ours == fmt % theirs
-        assert "sessionid" not in repr(ours)
 
 
 def test_4_gunicorn_runs_with_the_redacting_configuration():
