@@ -84,17 +84,15 @@ def _prepare(
     received_at: dt.datetime | None = None,
     *,
     by_gm: bool = False,
-    shared: bool = False,
 ) -> tuple[Phase, dt.datetime, Game, Opening]:
-    """What every submission starts with: the phase still open (share-locked, by the
-    database clock), the player and target of this game, the engine's current state (the
-    phase's snapshot: no rebuild of the game; ``shared``: the process's unpickled copy,
-    for a caller that only reads it, see ``opening_state``)."""
+    """What every submission starts with: the phase still open (locked, by the database
+    clock), the player and target of this game, the engine's current state (rebuilt from
+    the stored inputs)."""
     phase, now = _open_for_submissions(phase, received_at, by_gm=by_gm)
     if player.game_id != phase.game_id or (target is not None and target.game_id != player.game_id):
         raise ValidationError(_("Giocatore sconosciuto."))
     game = player.game  # loaded with the player: no extra query
-    return phase, now, game, opening_state(phase, game, shared=shared)
+    return phase, now, game, opening_state(phase, game)
 
 
 def check_refusal(setup_key: str, callable_: Any, *args: Any) -> None:
@@ -184,7 +182,7 @@ def vote_record(
     """``vote_cast``, answering what the vote was judged on as well (the player's
     page draws the vote's form again from it)."""
     phase, now, game, built = _prepare(phase, player, target, received_at,
-                                       by_gm=entered_by is not None, shared=True)  # fmt: skip
+                                       by_gm=entered_by is not None)  # fmt: skip
     held_from = phase.paused_at or now  # a clock paused before the deadline pushes it on
     if at is not None and (at > now or (at >= phase.closes_at and held_from >= phase.closes_at)):
         raise ValidationError(_("L'orario del voto deve precedere la scadenza della fase "
