@@ -123,10 +123,6 @@ def main() -> None:
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; "
           f"day D1 with {stored} submissions")  # fmt: skip
 
-    import gc
-
-    gc.collect()  # what a production worker does once it has loaded the site, before its
-    gc.freeze()  # first request (gm/gunicorn_conf.py): collections skip what lives on
     client = Client()
     client.force_login(gm)
     url = reverse("games:phase", args=[game.pk])

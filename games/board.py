@@ -20,7 +20,6 @@ from django.db import connection
 from games.board_running import Running
 from games.engine import ABSTAIN, AT, KIND, PLAYER, TARGET, Rebuilt, phase_rows, rebuild
 from games.models import AuditEvent, Game, Phase, Player, Submission, Will
-from games.submission_rows import LISTED
 from roles.engine.abilities import Ability
 from roles.engine.model import Vote
 from roles.engine.votes import ForumBallot, forum_tally
@@ -214,10 +213,10 @@ def board_version(phase: Phase, counts: dict[str, Any] | None = None) -> str:
 
 def submissions_page(phase: Phase, number: object, total: int) -> Page:
     """One page of the phase's submissions, newest first, corrected and removed ones
-    included (the GM's history; the count is already known): light rows
-    (``games.submission_rows.LISTED``), read when the page is drawn."""
+    included (the GM's history; the count is already known), with their players and
+    the GM who entered them, read when the page is drawn."""
     rows = (Submission.every.filter(phase=phase).order_by("-at", "-pk")
-            .values_list(*LISTED, named=True))  # fmt: skip
+            .select_related("player", "target", "entered_by"))  # fmt: skip
     paginator = Paginator(rows, SUBMISSIONS_PER_PAGE)
     paginator.count = total  # aggregated with the others: no second COUNT
     return paginator.get_page(number)

@@ -157,8 +157,7 @@ class Phase(models.Model):
     inputs = models.JSONField(default=dict, blank=True)  # what the engine resolved (at commit)
     overrides = models.JSONField(default=list, blank=True)  # the GM's corrections, with reasons
     outcome = models.JSONField(default=dict, blank=True)  # deaths, execution, trace, posts
-    # A counter bumped by every commit, undo and substitution (games/snapshot.py): a vote
-    # judged on the state before one of those is not stored (games/vote_fast.py).
+    # A counter bumped by every commit, undo and substitution (games/snapshot.py).
     snapshot_epoch = models.PositiveIntegerField(default=0, editable=False)
     # The GM's own words around the generated forum post (narration), kept with the phase.
     post_before = models.TextField(_("testo prima dell'annuncio"), blank=True, max_length=20000)

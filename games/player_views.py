@@ -3,14 +3,10 @@ with the forms for what the rules let him do now."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.sessions.backends.base import SessionBase
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.middleware.csrf import CSRF_TOKEN_LENGTH, get_token
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -24,8 +20,7 @@ from games.models import Phase, Player
 from games.selectors import player_page
 from games.services import player_for_token
 from games.submitting import Cast, action_submit, open_phases, vote_record, will_save
-from games.vote_fast import Voter, vote_fast, voter_read
-from games.vote_form import vote_form_html
+from games.topic_votes import votes_from_topic
 from gm.net import client_ip
 from gm.throttle import over_limit
 
@@ -149,35 +144,25 @@ def player_action(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def player_vote(request: HttpRequest) -> HttpResponse:
-    """A player's vote: three queries in all on PostgreSQL (the session; the player with
-    his game, the target and the form's phase with its snapshot; the vote with its audit
-    event, stored only if the phase, locked, still takes it: games/vote_fast.py), and the
-    page's htmx answer is the vote form alone, drawn from the state it was judged on
-    (games/vote_form.py). Anything out of the ordinary takes the locked path
-    (``vote_record``), which judges again and says why it refuses."""
+    """A player's vote (``vote_record`` judges it on the phase, locked); the page's htmx
+    answer is the vote form alone, with the standing vote and the confirmation."""
+    player = session_player(request)
     form = PlayerVoteForm(request.POST)
-    valid = form.is_valid()
-    data = form.cleaned_data if valid else {}
-    voter = _session_voter(request, data.get("target", ""), data.get("phase"))
-    player, target = voter.player, voter.target
-    error = _flooding(request) or ("" if valid else form_error(form))
+    error = _flooding(request) or ("" if form.is_valid() else form_error(form))
     if error:
         return _after_post(request, player, "", error)
+    data = form.cleaned_data
     secret = data["secret"]
-    received_at = getattr(request, "received_at", None)
     try:
-        if not secret and player.votes_in_topic:
+        if not secret and votes_from_topic(player.game):
             raise ValidationError(_("In questa partita si vota nel topic del forum."))
-        if data["target"] and target is None:  # a forged name, or one from another game
-            raise ValidationError(_("Giocatore sconosciuto."))
-        abstain = secret and target is None and data["abstain"]
-        cast = vote_fast(voter, secret=secret, abstain=abstain, received_at=received_at)
-        if cast is None:  # the phase is the form's, if it is this game's and open
-            cast = vote_record(
-                phase=Phase.from_db(None, ["id", "game_id"], [data["phase"], player.game_id]),
-                player=player, target=target, secret=secret, abstain=abstain,
-                received_at=received_at,
-            )  # fmt: skip
+        target = _target(player, data["target"])
+        cast = vote_record(
+            phase=Phase(pk=data["phase"], game_id=player.game_id),  # vote_record checks it
+            player=player, target=target, secret=secret,
+            abstain=secret and target is None and data["abstain"],
+            received_at=getattr(request, "received_at", None),
+        )  # fmt: skip
     except ValidationError as exc:
         return _after_post(request, player, "", " ".join(exc.messages))
     saved = _("Voto registrato.") if target else _("Voto ritirato.")
@@ -185,43 +170,6 @@ def player_vote(request: HttpRequest) -> HttpResponse:
         return _vote_form(request, player, cast, saved)
     messages.success(request, saved)
     return redirect("player_home")
-
-
-def _session_voter(request: HttpRequest, target: str, phase: int | None) -> Voter:
-    """The player of this session, while his link is still the current one, with what the
-    vote needs (games/vote_fast.py): one query after the session's, or a single one with
-    the session's row when this process has seen the session's player already (the
-    session is then checked as always; another player in it takes a query of his own)."""
-    session = request.session
-    guess = _SESSION_PLAYERS.get(session.session_key) if not _loaded(session) else None
-    voter = None
-    if guess is not None:
-        voter = voter_read(guess, target, phase, session_key=session.session_key)
-        if voter is not None:
-            session.prefetch(voter.session)
-    pk = session.get(SESSION_PLAYER)
-    if not isinstance(pk, int):
-        raise Http404
-    if voter is None or voter.player.pk != pk:
-        voter = voter_read(pk, target, phase)
-    if voter is None or voter.player.token_hash != session.get(SESSION_TOKEN):
-        raise Http404
-    _SESSION_PLAYERS[session.session_key] = pk
-    _SESSION_PLAYERS.move_to_end(session.session_key)
-    if len(_SESSION_PLAYERS) > SESSION_PLAYERS_SIZE:
-        _SESSION_PLAYERS.popitem(last=False)
-    return voter
-
-
-# The player of each session key a vote of this process checked (a guess for the next
-# vote's single statement, never trusted: the session read with it says whose it is).
-_SESSION_PLAYERS: OrderedDict[str, int] = OrderedDict()
-SESSION_PLAYERS_SIZE = 4096
-
-
-def _loaded(session: SessionBase) -> bool:
-    """Whether the session was read already (then reading it again proves nothing)."""
-    return hasattr(session, "_session_cache") or not hasattr(session, "prefetch")
 
 
 def _vote_form(request: HttpRequest, player: Player, cast: Cast, saved: str) -> HttpResponse:
@@ -233,24 +181,7 @@ def _vote_form(request: HttpRequest, player: Player, cast: Cast, saved: str) -> 
                  if f.secret == secret), None)  # fmt: skip
     if form is None:  # cannot happen after an accepted vote; the whole forms then
         return _after_post(request, player, saved, "")
-    return HttpResponse(vote_form_html(form, _checked_token(request), saved))
-
-
-def _checked_token(request: HttpRequest) -> str:
-    """The CSRF token for the answer's form: the one this request carried, which Django's
-    CSRF check has just accepted (the field, else the header: the page's htmx sends the
-    page's own token on every request), else a new one (``get_token``). Masking a fresh
-    token costs a vote more than its store; the answer reflects nothing a third party
-    sends, and is not compressed, so reusing the page's token reveals nothing new."""
-    token = request.POST.get("csrfmiddlewaretoken", "") or request.META.get(
-        settings.CSRF_HEADER_NAME, ""
-    )
-    checked = request.META.get("CSRF_COOKIE") and not getattr(
-        request, "_dont_enforce_csrf_checks", False
-    )  # not checked when a test client turns the check off
-    if checked and len(token) == CSRF_TOKEN_LENGTH and token.isascii() and token.isalnum():
-        return token
-    return get_token(request)
+    return render(request, "games/player.html#vote", {"form": form, "vote_saved": saved})
 
 
 @require_POST

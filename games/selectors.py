@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import connection
 from django.db.models import Count, Min, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -140,13 +139,9 @@ class PlayerPage:
 def latest_submissions(phases: list[Phase], player: Player) -> dict[int, dict[str, Submission]]:
     """The player's standing submission per phase and slot ("vote", "secret" for votes)."""
     latest: dict[int, dict[str, Submission]] = {p.pk: {} for p in phases}
-    subs = Submission.objects.filter(phase__in=phases, player=player).select_related("target")
-    if connection.vendor == "postgresql":
-        # only the newest of each slot, however many times the player changed it
-        subs = subs.order_by("phase_id", "kind", "slot", "-at", "-pk").distinct(
-            "phase_id", "kind", "slot"
-        )
-    for sub in subs:
+    subs = (Submission.objects.filter(phase__in=phases, player=player)
+            .select_related("target").order_by("at", "pk"))  # fmt: skip
+    for sub in subs:  # oldest first: the newest of each slot stays
         key = sub.slot if sub.kind == Submission.Kind.ACTION else sub.kind
         latest[sub.phase_id][key] = sub
     return latest

@@ -6,8 +6,7 @@ few milliseconds for a whole game. No bytes from the database are ever turned ba
 objects (a backup is a user's upload: a stored pickle was a way to run code on the site).
 
 ``snapshot_epoch`` on the phase row is a plain counter bumped by every commit, undo and
-substitution: the vote's guarded insert (games/vote_fast.py) stores a vote only if the
-state it was judged on is still the phase's.
+substitution (a vote takes the phase row's lock instead of reading it).
 """
 
 from __future__ import annotations

@@ -10,13 +10,14 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine import rebuild
 from games.models import Game, Phase, Player, Submission, Will
-from games.rows import columns, from_row, hot_cursor, insert_pair
 from games.services import audit, audit_event
 from games.snapshot import Opening, opening_state
 from games.wills import will_desk
@@ -37,34 +38,28 @@ def open_phases(game: Game) -> list[Phase]:
 def _open_for_submissions(
     phase: Phase, received_at: dt.datetime | None = None, *, by_gm: bool = False
 ) -> tuple[Phase, dt.datetime]:
-    """Share-lock the phase row and check, by the database clock, that it still takes
+    """Lock the phase row and check, by the database clock, that it still takes
     submissions; return it with the time the submission counts at: when it reached the
     site (``received_at``, stamped by the first middleware), never later than the database
-    clock. Submissions run side by side, while the close (an update of the row) waits for
-    those in flight: nothing sent before the deadline is lost and nothing after it is taken.
+    clock. The close (an update of the row) waits for the submissions in flight: nothing
+    sent before the deadline is lost and nothing after it is taken.
 
     ``phase`` needs only its id and its game's (a player's form names a phase by id): a
-    phase of another game is refused like a closed one. One query on PostgreSQL: the row,
-    the database clock and whether an earlier phase is still unresolved."""
-    if connection.vendor == "postgresql":
-        with hot_cursor() as cursor:
-            cursor.execute(_LOCK_OPEN, [Phase.Status.COMMITTED, phase.pk, phase.game_id])
-            row = cursor.fetchone()
-        locked, now = None, None
-        if row is not None:
-            locked, now = from_row(Phase, row[:-2]), row[-2]
-            locked.earlier_open = row[-1]
-    else:  # SQLite serializes every write transaction anyway
-        locked = Phase.objects.filter(pk=phase.pk, game_id=phase.game_id).first()
-        now = timezone.now()
+    phase of another game is refused like a closed one. One query: the row, the database
+    clock and whether an earlier phase is still unresolved."""
+    earlier = Phase.objects.filter(game_id=OuterRef("game_id"), index__lt=OuterRef("index"))
+    locked = (
+        Phase.objects.select_for_update(no_key=True)
+        .annotate(db_now=Now(), earlier_open=Exists(earlier.exclude(status=Phase.Status.COMMITTED)))
+        .filter(pk=phase.pk, game_id=phase.game_id)
+        .first()
+    )
     if locked is None:
         raise ValidationError(_("Questa fase è chiusa: non si accettano più invii."))
+    now = locked.db_now
     if received_at is not None:
         now = min(now, received_at)
-    earlier_open = getattr(locked, "earlier_open", None)
-    if earlier_open is None:
-        earlier_open = _waits_for_earlier(locked)
-    if not takes_submissions(locked, now, earlier_open):
+    if not takes_submissions(locked, now, locked.earlier_open):
         raise ValidationError(_("La fase %(phase)s è chiusa: non si accettano più invii.")
                               % {"phase": locked.label})  # fmt: skip
     if locked.players_closed and not by_gm:
@@ -82,27 +77,6 @@ def takes_submissions(phase: Phase, now: dt.datetime, earlier_open: bool) -> boo
     )
 
 
-def earlier_open_sql(alias: str) -> str:
-    """SQL: whether a phase of the game of phase row ``alias`` with a lower index is still
-    unresolved (one parameter: the committed status); ``takes_submissions``'s third term."""
-    return (f"EXISTS (SELECT 1 FROM {Phase._meta.db_table} e WHERE e.game_id = {alias}.game_id"
-            f' AND e."index" < {alias}."index" AND e.status <> %s)')  # fmt: skip
-
-
-_LOCK_OPEN = (
-    "SELECT {columns}, now(), {earlier} FROM {table} p"
-    " WHERE p.id = %s AND p.game_id = %s FOR SHARE OF p"
-).format(columns=", ".join(f'p."{c}"' for c in columns(Phase)), table=Phase._meta.db_table,
-         earlier=earlier_open_sql("p"))  # fmt: skip
-
-
-def _waits_for_earlier(phase: Phase) -> bool:
-    """A night past its deadline while its day is not resolved yet still runs: it closes
-    after the day (issue 10, defect 1)."""
-    earlier = Phase.objects.filter(game_id=phase.game_id, index__lt=phase.index)
-    return earlier.exclude(status=Phase.Status.COMMITTED).exists()
-
-
 def _prepare(
     phase: Phase,
     player: Player,
@@ -110,17 +84,15 @@ def _prepare(
     received_at: dt.datetime | None = None,
     *,
     by_gm: bool = False,
-    shared: bool = False,
 ) -> tuple[Phase, dt.datetime, Game, Opening]:
-    """What every submission starts with: the phase still open (share-locked, by the
-    database clock), the player and target of this game, the engine's current state (the
-    phase's snapshot: no rebuild of the game; ``shared``: the process's unpickled copy,
-    for a caller that only reads it, see ``opening_state``)."""
+    """What every submission starts with: the phase still open (locked, by the database
+    clock), the player and target of this game, the engine's current state (rebuilt from
+    the stored inputs)."""
     phase, now = _open_for_submissions(phase, received_at, by_gm=by_gm)
     if player.game_id != phase.game_id or (target is not None and target.game_id != player.game_id):
         raise ValidationError(_("Giocatore sconosciuto."))
     game = player.game  # loaded with the player: no extra query
-    return phase, now, game, opening_state(phase, game, shared=shared)
+    return phase, now, game, opening_state(phase, game)
 
 
 def check_refusal(setup_key: str, callable_: Any, *args: Any) -> None:
@@ -207,11 +179,10 @@ def vote_record(
     reason: str = "",
     received_at: dt.datetime | None = None,
 ) -> Cast:
-    """``vote_cast``, answering what the vote was judged on as well. Two queries on
-    PostgreSQL: the phase locked with its snapshot, then the submission and its audit
-    event in one statement. The state is only read (the process's shared copy)."""
+    """``vote_cast``, answering what the vote was judged on as well (the player's
+    page draws the vote's form again from it)."""
     phase, now, game, built = _prepare(phase, player, target, received_at,
-                                       by_gm=entered_by is not None, shared=True)  # fmt: skip
+                                       by_gm=entered_by is not None)  # fmt: skip
     held_from = phase.paused_at or now  # a clock paused before the deadline pushes it on
     if at is not None and (at > now or (at >= phase.closes_at and held_from >= phase.closes_at)):
         raise ValidationError(_("L'orario del voto deve precedere la scadenza della fase "
@@ -226,11 +197,8 @@ def vote_record(
     event = audit_event(game, "vote", user=entered_by, player=player, phase=phase.label,
                         secret=secret, target=target.name if target else None,
                         reason=reason)  # fmt: skip
-    if connection.vendor == "postgresql":
-        insert_pair(submission, event)  # one statement for both rows
-    else:
-        submission.save(force_insert=True)
-        event.save(force_insert=True)
+    submission.save(force_insert=True)
+    event.save(force_insert=True)
     return Cast(submission, phase, built)
 
 

@@ -84,7 +84,7 @@ MIDDLEWARE = [
     "gm.middleware.RequestStartMiddleware",  # first: the time a submission reached the site
     "django.middleware.security.SecurityMiddleware",
     "gm.middleware.RequestCharsetMiddleware",
-    "gm.csp.CachedCSPMiddleware",  # django-csp's, the policy text built once per process
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "gm.middleware.LanguageMiddleware",
@@ -131,9 +131,6 @@ if _engine not in {"django.db.backends.postgresql", "django.db.backends.sqlite3"
     )
 DATABASES["default"]["CONN_MAX_AGE"] = _read("CONN_MAX_AGE", int, 0)
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
-# PostgreSQL: the vote's few fixed statements are prepared once per connection
-# (games.rows.hot_cursor). Set false behind a connection pooler in transaction mode.
-TABULA_PREPARED_STATEMENTS: bool = _read("TABULA_PREPARED_STATEMENTS", bool, True)
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     VAR_DIR.mkdir(exist_ok=True)
     # WAL + a busy timeout let the web server and the worker share the file.
@@ -195,11 +192,13 @@ CACHES = {
         "LOCATION": REDIS_URL.replace("redis+socket://", "unix://", 1),
         "KEY_PREFIX": _read("CACHE_KEY_PREFIX", str, "tabula"),
         "TIMEOUT": 3600,
+        # an outage costs a request half a second at most (the rate limits fail open)
+        "OPTIONS": {"socket_timeout": 0.5, "socket_connect_timeout": 0.5},
     }
 }
 # Sessions live in the database only: a Redis outage must not log anyone out or turn the
-# pages with a session into errors (issue 9, #8). Django's db store, read in plain SQL.
-SESSION_ENGINE = "gm.sessions"
+# pages with a session into errors (issue 9, #8).
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # How many proxies of ours (the HTTPS proxy) stand in front of gunicorn: the client's
 # address is the one the outermost of them saw (gm.net.client_ip). 0: no proxy.
 TRUSTED_PROXY_COUNT: int = _read("TRUSTED_PROXY_COUNT", int, 0)

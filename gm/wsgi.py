@@ -1,5 +1,6 @@
-"""WSGI entry point (gunicorn gm.wsgi): Django's application, the players' vote on a
-handler of its own (gm/vote_route.py), requests Django could not even build refused."""
+"""WSGI entry point (gunicorn gm.wsgi): Django's application, with requests Django could
+not even build refused (a query string undecodable in the declared charset fails while
+Django builds the request, before any middleware: gm.middleware.refuse_undecodable)."""
 
 import os
 
@@ -9,6 +10,5 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gm.settings")
 django_application = get_wsgi_application()
 
 from gm.middleware import refuse_undecodable  # noqa: E402 (needs the settings module set)
-from gm.vote_route import VoteRoute  # noqa: E402
 
-application = refuse_undecodable(VoteRoute(django_application))
+application = refuse_undecodable(django_application)

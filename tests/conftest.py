@@ -53,16 +53,6 @@ def before_noon() -> Iterator[None]:
 
 
 @pytest.fixture
-def two_statement_vote() -> None:
-    """Skips a test of the two-statement vote (games/vote_fast.py) off PostgreSQL: on
-    SQLite every vote takes the locked path."""
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        pytest.skip("the two-statement vote is PostgreSQL's (SQLite takes the locked path)")
-
-
-@pytest.fixture
 def gm_user(django_user_model):
     return django_user_model.objects.create_user(username="master", password="pw-master-1")
 

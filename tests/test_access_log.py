@@ -1,5 +1,5 @@
-"""gm/logs.py: the access line written straight to gunicorn's own stream handler is the
-line its logging path writes (redacted), and any other logging setup takes that path."""
+"""gm/logs.py: gunicorn's access line never shows a player's link, however the path
+writes it (issue 9, #4; issue 27: ``/%70/<token>/`` opens the link too)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pytest
 from gunicorn.config import Config
 
-from gm.logs import RedactingGunicornLogger
+from gm.logs import RedactingGunicornLogger, redact
 
 TOKEN = "s3cr3t-token-that-must-not-leak-0123456789abcdef"
 ENVIRON = {
@@ -40,47 +40,31 @@ def _logger() -> tuple[RedactingGunicornLogger, io.StringIO]:
     return logger, stream
 
 
-def _log(logger: RedactingGunicornLogger) -> None:
+def _log(logger: RedactingGunicornLogger, environ: dict = ENVIRON) -> None:
     resp = SimpleNamespace(status="302 Found", sent=0, headers=[])
     request = SimpleNamespace(headers=[])
-    logger.access(resp, request, ENVIRON, SimpleNamespace(seconds=0, microseconds=1500))
+    logger.access(resp, request, environ, SimpleNamespace(seconds=0, microseconds=1500))
 
 
-def test_the_direct_line_is_the_logging_paths_line(monkeypatch):
-    fast, fast_out = _logger()
-    assert fast._plain_access_handler() is not None
-    _log(fast)
-    slow, slow_out = _logger()
-    monkeypatch.setattr(slow, "_plain_access_handler", lambda: None)  # logging's own path
-    _log(slow)
-    assert fast_out.getvalue() == slow_out.getvalue()
-    assert fast_out.getvalue().count("\n") == 1
-    assert TOKEN not in fast_out.getvalue()
-    assert '/p/…/\\"quoted\\"' in fast_out.getvalue()
-
-
-def test_a_filter_or_another_handler_takes_the_logging_path():
+def test_the_access_line_redacts_the_link():
     logger, stream = _logger()
-    dropped = logging.Filter("nothing-matches")
-    logger.access_log.handlers[0].addFilter(dropped)
-    try:
-        assert logger._plain_access_handler() is None
-        _log(logger)
-        assert stream.getvalue() == ""  # the filter was applied
-    finally:
-        logger.access_log.handlers[0].removeFilter(dropped)
-    extra = logging.StreamHandler(io.StringIO())
-    logger.access_log.addHandler(extra)
-    try:
-        assert logger._plain_access_handler() is None
-        _log(logger)
-        assert TOKEN not in extra.stream.getvalue()
-        assert "/p/…" in extra.stream.getvalue()
-    finally:
-        logger.access_log.removeHandler(extra)
+    _log(logger)
+    assert stream.getvalue().count("\n") == 1
+    assert TOKEN not in stream.getvalue()
+    assert '/p/…/\\"quoted\\"' in stream.getvalue()
 
 
-def test_no_access_log_writes_nothing():
-    config = Config()
-    logger = RedactingGunicornLogger(config)
-    assert logger._plain_access_handler() is None
+@pytest.mark.parametrize(
+    "path", [f"/%70/{TOKEN}/", f"/p%2F{TOKEN}/", f"/%2570/{TOKEN}/", f"/p/%73{TOKEN[1:]}/"]
+)
+def test_a_link_written_with_escapes_is_redacted_too(path):
+    logger, stream = _logger()
+    _log(logger, {**ENVIRON, "RAW_URI": path, "PATH_INFO": path, "HTTP_REFERER": "-"})
+    assert TOKEN not in stream.getvalue()
+    assert TOKEN[4:20] not in stream.getvalue()
+    assert "/p/…" in stream.getvalue()
+
+
+def test_redact_leaves_other_text_alone():
+    assert redact("GET /io/voto/?q=%20x HTTP/1.1") == "GET /io/voto/?q=%20x HTTP/1.1"
+    assert redact(f"Not Found: /p/{TOKEN}/") == "Not Found: /p/…/"

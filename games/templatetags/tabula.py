@@ -10,14 +10,12 @@ from django.utils.timezone import get_current_timezone
 from django.utils.translation import get_language
 
 from games import rulebook
-from games.board import Board, TallyLine
-from games.forms_player import VoteForm, ability_label
+from games.board import TallyLine
+from games.forms_player import ability_label
 from games.keys import correction as correction_label
 from games.models import Player
 from games.presentation import describe
 from games.rulebook import link_rules
-from games.submission_rows import submission_rows_html
-from games.vote_form import vote_form_html
 from games.words import say, say_dropped
 from roles.engine.announce import cause_label, role_name
 from roles.engine.registry import ruleset_for
@@ -53,12 +51,6 @@ def player_options(players: list[Player]) -> SafeString:
     """A select's options, one per player (the page's four forms list the living: drawn
     once)."""
     return format_html_join("", '<option value="{}">{}</option>', ((p.pk, p.name) for p in players))
-
-
-@register.simple_tag
-def submission_rows(board: Board) -> SafeString:
-    """The rows of the board's page of submissions (games/submission_rows.py)."""
-    return submission_rows_html(board.page or (), board.game, board.players)
 
 
 @register.filter
@@ -121,9 +113,3 @@ def result(result: object, setup_key: str) -> str:
 def step(key: str, setup_key: str) -> str:
     """A step of the night (or the day's vote) in words, where a GM correction acts."""
     return say(ruleset_for(setup_key).step_message(key), setup_key) if key else ""
-
-
-@register.simple_tag(takes_context=True)
-def vote_form(context: template.Context, form: VoteForm) -> SafeString:
-    """A vote form of the player's page (the htmx answer to a vote is the same HTML)."""
-    return vote_form_html(form, context.get("csrf_token"))
