@@ -1,7 +1,9 @@
 """The GM's phase board: who has acted, what was sent, the live vote count, the wills.
 
-However many submissions a phase holds (a flood of vote changes), the board reads them
-aggregated in SQL and as light rows, and lists them a page at a time."""
+The board is worked out on each request from every standing row of the phase (read once,
+as light rows, and shared with the preview); the input is bounded by the rules of the
+house (games.vote_cap: a player changes his vote at most so many times a phase). The
+submission list is shown a page at a time."""
 
 from __future__ import annotations
 
@@ -9,20 +11,19 @@ import datetime as dt
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cached_property
 from itertools import compress
 from operator import not_
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db import connection
+from django.db.models import Count, Max, Q, Subquery
 
-from games.board_running import Running
-from games.engine import ABSTAIN, AT, KIND, PLAYER, TARGET, Rebuilt, phase_rows, rebuild
+from games.engine import ABSTAIN, AT, KIND, PLAYER, SLOT, TARGET, Rebuilt, phase_rows, rebuild
 from games.models import AuditEvent, Game, Phase, Player, Submission, Will
 from roles.engine.abilities import Ability
 from roles.engine.model import Vote
-from roles.engine.votes import ForumBallot, forum_tally
+from roles.engine.votes import ForumBallot, TrueVotes, forum_tally, true_votes
 
 SUBMISSIONS_PER_PAGE = 50
 STRUCK_SHOWN = 10  # struck ballots listed per target; older changes are counted
@@ -39,10 +40,6 @@ def _same(at: Any) -> Any:
     return at
 
 
-def _from_epoch(at: float) -> dt.datetime:
-    return dt.datetime.fromtimestamp(at, dt.UTC)
-
-
 @dataclass
 class TallyLine:
     """A target's line of the engine's forum tally (``votes``: its ballots, voter names and
@@ -55,8 +52,7 @@ class TallyLine:
     _made: dict[int, Ballot] = field(default_factory=dict, repr=False)  # by place
 
     def ballot(self, i: int) -> Ballot:
-        """The ``i``-th vote of the line as shown, struck as the line was read (``struck``:
-        a kept board's ballots may be struck since by later votes)."""
+        """The ``i``-th vote of the line as shown (made once)."""
         made = self._made.get(i)
         if made is None:
             vote = self.votes[i]
@@ -148,20 +144,22 @@ class Board:
     def events(self) -> list[VoteEvent]:
         """The vote events (public and secret) in time order, as models' light stand-ins."""
         action, by_pk = Submission.Kind.ACTION.value, self.players
-        return [VoteEvent(r[KIND], r[PLAYER], r[TARGET], _from_epoch(r[AT]), by_pk[r[PLAYER]],
+        return [VoteEvent(r[KIND], r[PLAYER], r[TARGET], r[AT], by_pk[r[PLAYER]],
                           by_pk.get(r[TARGET]), r[ABSTAIN])
                 for r in self.rows if r[KIND] != action]  # fmt: skip
 
     @cached_property
     def votes(self) -> list[Vote]:
-        """The vote events (public and secret) in time order as the engine counts them,
-        their times in seconds since the epoch (``time`` makes them dates)."""
+        """The vote events (public and secret) in time order as the engine counts them."""
         action, secret = Submission.Kind.ACTION.value, Submission.Kind.SECRET_VOTE.value
         name = {pk: p.name for pk, p in self.players.items()}
         return [Vote(name[r[PLAYER]], name.get(r[TARGET]), r[AT], r[KIND] == secret, r[ABSTAIN])
                 for r in self.rows if r[KIND] != action]  # fmt: skip
 
-    time = staticmethod(_from_epoch)
+    @cached_property
+    def true_votes(self) -> TrueVotes:
+        """The engine's true count of the day's vote events (public and secret)."""
+        return true_votes(self.votes)
 
     @property
     def submissions(self) -> list[VoteEvent]:
@@ -173,31 +171,29 @@ def submission_counts(phase: Phase) -> dict[str, Any]:
     """How many standing submissions ``phase`` holds, by kind, with every row ever sent
     (``history``: corrected and removed ones too) and the latest id; and what else the
     board's version reads: the game's latest audit event and will change (one query)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_counts_sql(), [phase.game_id, phase.game_id, phase.pk])
-        values = cursor.fetchone()
-    return dict(zip(_COUNTED, values, strict=True))
-
-
-_COUNTED = ("total", "history", "last", *Submission.Kind.values, "audited", "wills")
-
-
-@cache
-def _counts_sql() -> str:
-    """``submission_counts``'s statement: its counts, and two scalar subqueries."""
-    sub, audit, will, player = (
-        f'"{m._meta.db_table}"' for m in (Submission, AuditEvent, Will, Player)
+    standing = Q(submissions__superseded_at__isnull=True)
+    by_kind = {f"kind_{kind}": Count("submissions", filter=standing & Q(submissions__kind=kind))
+               for kind in Submission.Kind.values}  # fmt: skip
+    # the game's by its id, not the phase row's column: each is read once, not once a row
+    audited = AuditEvent.objects.filter(game=phase.game_id).order_by("-pk").values("pk")
+    wills = (Will.objects.filter(player__game=phase.game_id).order_by("-updated_at")
+             .values("updated_at"))  # fmt: skip
+    values = (
+        Phase.objects.filter(pk=phase.pk)
+        .values("pk")
+        .annotate(
+            total=Count("submissions", filter=standing),
+            history=Count("submissions"),
+            last=Max("submissions__id"),
+            **by_kind,
+            audited=Subquery(audited[:1]),
+            wills=Subquery(wills[:1]),
+        )
+        .get()
     )
-    standing = f'{sub}."superseded_at" IS NULL'
-    kinds = ", ".join(f"COUNT(*) FILTER (WHERE {standing} AND {sub}.\"kind\" = '{kind}')"
-                      for kind in Submission.Kind.values)  # fmt: skip
-    return (
-        f'SELECT COUNT(*) FILTER (WHERE {standing}), COUNT(*), MAX({sub}."id"), {kinds},'
-        f' (SELECT MAX("id") FROM {audit} WHERE "game_id" = %s),'
-        f' (SELECT MAX({will}."updated_at") FROM {will} INNER JOIN {player}'
-        f' ON {will}."player_id" = {player}."id" WHERE {player}."game_id" = %s)'
-        f' FROM {sub} WHERE {sub}."phase_id" = %s'
-    )
+    counts = {name: values[name] for name in ("total", "history", "last", "audited", "wills")}
+    counts.update((kind, values[f"kind_{kind}"]) for kind in Submission.Kind.values)
+    return counts
 
 
 def board_version(phase: Phase, counts: dict[str, Any] | None = None) -> str:
@@ -230,30 +226,26 @@ def phase_board(
     *,
     rows: list[tuple] | None = None,
     counts: dict[str, int] | None = None,
-    running: Running | None = None,
     wills: list[Will] | None = None,
 ) -> Board:
-    """The board of ``phase``, read from ``built`` (the state after the committed phases);
-    ``page``: the page of the submission list; ``rows`` (``games.engine.phase_rows``),
-    ``counts`` (``submission_counts``) and ``wills``: read already by the caller;
-    ``running``: the rows followed already (games.board_running), in place of ``rows``."""
+    """The board of ``phase``, read from ``built`` (the state after the committed phases)
+    and every standing row of the phase; ``page``: the page of the submission list;
+    ``rows`` (``games.engine.phase_rows``), ``counts`` (``submission_counts``) and
+    ``wills``: read already by the caller."""
     built = built or rebuild(game)
     counts = submission_counts(phase) if counts is None else counts
-    if running is None:
-        running = Running(built, phase.label, counts)
-        running.add(phase_rows(phase) if rows is None else rows, built)
-    board = Board(game, phase, rows=running.rows, players={p.pk: p for p in built.players})
+    rows = phase_rows(phase) if rows is None else rows
+    board = Board(game, phase, rows=rows, players={p.pk: p for p in built.players})
     board.counts = counts
     if page is not None:  # (None: the caller lists its page itself)
         board.page = submissions_page(phase, page, board.counts["history"])
-    _who_acts(board, built, running.acted, running.group_slots)
+    action = Submission.Kind.ACTION.value
+    acted = {row[PLAYER] for row in rows}
+    group_slots = {row[SLOT] for row in rows if row[KIND] == action}
+    _who_acts(board, built, acted, group_slots)
     if phase.label.startswith("D"):
         players = {p.name: p for p in built.players}
-        for target, ballots, struck in running.day.lines():
-            line = TallyLine(players[target], ballots, players, _from_epoch)
-            line.struck = struck  # as followed (the ballots' own flags may move on)
-            board.tally.append(line)
-        voted_pks = {players[name].pk for name in running.day.voted()}
+        board.tally, voted_pks = _tally(board.votes, players)
         board.not_voting = [p for p in board.living if p.pk not in voted_pks]
     if wills is None:
         wills = list(Will.objects.filter(player__game=game).select_related("player"))

@@ -10,13 +10,10 @@ Players are stored by seat, so a substitution (a new forum name) changes nothing
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
-from django.db import connection
 from django.utils import timezone
 
-from games.deciding import deciding_votes
 from games.models import Game, Phase, Player, Submission, Will
 from games.wills import handed_in
 from games.words import dropped
@@ -107,74 +104,15 @@ SUBMISSION_ROW = ("kind", "slot", "player_id", "target_id", "during", "fake_role
                   "abstain")  # fmt: skip
 # A row's fields by position (a row may carry more after them: its time, its phase).
 KIND, SLOT, PLAYER, TARGET, DURING, FAKE_ROLE, VISION, ABSTAIN = range(len(SUBMISSION_ROW))
-AT = len(SUBMISSION_ROW)  # in ``phase_rows``: the time, in seconds since the epoch
-ID = AT + 1  # and the submission's id
+AT = len(SUBMISSION_ROW)  # in ``phase_rows``: the time
 
 
 def phase_rows(phase: Phase) -> list[tuple]:
     """Every standing submission of ``phase`` in time order, read once for the GM's board
-    and the preview: ``SUBMISSION_ROW``, the time in seconds since the epoch and the id. Plain
-    tuples: a phase may hold thousands of vote changes, read without a model or a parsed
-    timestamp each (PostgreSQL sends the number), straight from the cursor."""
-    if connection.vendor != "postgresql":
-        rows = Submission.objects.filter(phase=phase).order_by("at", "pk")
-        listed = rows.values_list(*SUBMISSION_ROW, "at", "pk")
-        return [(*row[:AT], row[AT].timestamp(), row[ID]) for row in listed]
-    with connection.cursor() as cursor:
-        cursor.execute(_phase_rows_sql(), [phase.pk])
-        return cursor.fetchall()
-
-
-@cache
-def _phase_rows_sql() -> str:
-    """``phase_rows``'s statement: the standing rows (``Submission.objects``) in time order."""
-    meta = Submission._meta
-    table = f'"{meta.db_table}"'
-    listed = ", ".join(f'{table}."{meta.get_field(name).column}"' for name in SUBMISSION_ROW)
-    return (f"SELECT {listed}, EXTRACT(EPOCH FROM {table}.\"at\")::float8, {table}.\"id\""
-            f" FROM {table}"
-            f' WHERE {table}."phase_id" = %s AND {table}."superseded_at" IS NULL'
-            f' ORDER BY {table}."at", {table}."id"')  # fmt: skip
-
-
-class JudgedVotes:
-    """A phase's vote events as the engine takes them, judged by the rules one by one
-    (:meth:`add`): :func:`gather_inputs` judges a phase's every event, the GM's phase page
-    (games.board_running) the events appended since it last looked."""
-
-    __slots__ = ("_by_pk", "_judged", "legal", "refused", "times")
-
-    def __init__(self, by_pk: dict[int, Player]) -> None:
-        self._by_pk = by_pk  # the game's players by id
-        # each distinct (voter, target, kind, abstain) is judged once, however many times
-        # it was sent: its seats tuple, or why the rules refuse it
-        self._judged: dict[tuple, tuple | dict] = {}
-        self.legal: list[tuple] = []  # (voter seat, target seat, secret, abstain) of each
-        self.times: list[int] = []  # legal event, and its place among the vote events
-        self.refused: list[dict] = []  # why each other event does not count
-
-    def add(self, built: Rebuilt, label: str, row: tuple, order: int) -> tuple | None:
-        """The vote event ``row`` (``SUBMISSION_ROW`` first), the phase's ``order``-th:
-        its ``(voter seat, target seat, secret, abstain)`` when the rules take it (kept in
-        ``legal``), None when they refuse it (why, in ``refused``)."""
-        key = (row[PLAYER], row[TARGET], row[KIND], row[ABSTAIN])
-        verdict = self._judged.get(key)
-        if verdict is None:
-            verdict = self._judged[key] = vote_verdict(built, label, row, order, self._by_pk)
-        if type(verdict) is dict:
-            self.refused.append(verdict)
-            return None
-        self.legal.append(verdict)
-        self.times.append(order)
-        return verdict
-
-    def inputs(self, kept: list[int] | None = None) -> list[dict[str, Any]]:
-        """The engine's input of the legal events (``kept``: of those at these places, in
-        order), each ``at`` its place among the vote events."""
-        legal, times = self.legal, self.times
-        places = range(len(legal)) if kept is None else kept
-        return [{"voter": legal[i][0], "target": legal[i][1], "at": times[i],
-                 "secret": legal[i][2], "abstain": legal[i][3]} for i in places]  # fmt: skip
+    and the preview: ``SUBMISSION_ROW`` and the time (a phase holds at most a few hundred
+    vote events: ``games.vote_cap``)."""
+    rows = Submission.objects.filter(phase=phase).order_by("at", "pk")
+    return list(rows.values_list(*SUBMISSION_ROW, "at"))
 
 
 def vote_verdict(
@@ -200,21 +138,16 @@ def gather_inputs(
     *,
     rows: list | None = None,
     wills: list[Will] | None = None,
-    deciding: bool = False,
 ) -> Inputs:
     """The latest action of each player's slot and every vote event, in time order, as the
     engine takes them; anything the rules refuse at this point is left out, with why.
     ``rows`` (``SUBMISSION_ROW`` first, in time order: ``phase_rows`` or a batch's) and
-    ``wills`` (the game's, with their players): read already. ``deciding``: only the vote
-    events that decide the outcome (``games.deciding.deciding_votes``: the preview of a
-    flooded day; the commit stores them all)."""
+    ``wills`` (the game's, with their players): read already."""
     rules, state = built.rules, built.state
     inputs = Inputs()
     by_pk = {p.pk: p for p in built.players}
     if rows is None:
-        rows = (
-            Submission.objects.filter(phase=phase).order_by("at", "pk").values_list(*SUBMISSION_ROW)
-        )
+        rows = phase_rows(phase)
     action = Submission.Kind.ACTION.value
     latest: dict[tuple[int, str], Any] = {}
     votes = []
@@ -238,11 +171,19 @@ def gather_inputs(
             "actor": actor.seat, "target": target.seat if target else None,
             "during": row[DURING], "fake_role": row[FAKE_ROLE], "vision": row[VISION],
         })  # fmt: skip
-    judged = JudgedVotes(by_pk)
+    # each distinct (voter, target, kind, abstain) is judged once, however often it was sent
+    judged: dict[tuple, tuple | dict] = {}
     for order, row in enumerate(votes):
-        judged.add(built, phase.label, row, order)
-    inputs.dropped.extend(judged.refused)
-    inputs.votes = judged.inputs(deciding_votes(judged.legal) if deciding else None)
+        key = (row[PLAYER], row[TARGET], row[KIND], row[ABSTAIN])
+        verdict = judged.get(key)
+        if verdict is None:
+            verdict = judged[key] = vote_verdict(built, phase.label, row, order, by_pk)
+        if isinstance(verdict, dict):
+            inputs.dropped.append(verdict)
+            continue
+        voter, chosen, secret, abstain = verdict
+        inputs.votes.append({"voter": voter, "target": chosen, "at": order, "secret": secret,
+                             "abstain": abstain})  # fmt: skip
     now = timezone.now()  # the Notaio holds the wills handed in by now (WWW-D22)
     if wills is None:
         wills = list(Will.objects.filter(player__game=built.game).select_related("player"))

@@ -4,8 +4,6 @@ explanation trace, overrides, commit (exactly once), undo, and the forum posts."
 from __future__ import annotations
 
 import datetime as dt
-from copy import copy
-from dataclasses import replace
 from zoneinfo import ZoneInfo
 
 from django.contrib import messages
@@ -18,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.board import board_version, submission_counts, submissions_page
+from games.board import board_version, phase_board, submission_counts
 from games.deadlines import (
     game_schedule_update,
     out_of_bounds,
@@ -28,7 +26,7 @@ from games.deadlines import (
     phase_resume,
 )
 from games.desk import desk_module
-from games.engine import rules_for
+from games.engine import phase_rows, rules_for
 from games.forms_input import (
     MAX_ID,
     CommitForm,
@@ -43,14 +41,15 @@ from games.forms_player import phase_choices_of
 from games.groups import night_watch
 from games.models import Game, Phase, Will
 from games.narration import NarrationForm, narrated_posts
-from games.phase_worked import posts_of, worked_out
 from games.phases import (
     current_phase,
     following_deadline,
     override_add,
     phase_commit,
+    phase_preview,
     phase_undo,
     phases_on_the_page,
+    preview_post,
 )
 from games.posts import FORMATS
 from games.selectors import game_for_gm
@@ -85,15 +84,14 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
         watch = night_watch(built, pending)  # before the preview plays on the snapshot
         wills = list(Will.objects.filter(player__game=game).select_related("player"))
         following = following_deadline(game, phase, phase.closes_at)
-        worked = worked_out(game, phase, built, counts, version, wills, following)
-        preview = replace(worked.preview, phase=phase)
-        if not refresh:  # the 20-second refresh sends the board only
-            posts_of(worked, game, phase, rules, following)
-        board = copy(worked.board)  # this request's: its page of the submission list
-        board.game, board.phase, board.wills = game, phase, wills
-        board.page = submissions_page(phase, request.GET.get("page", 1), counts["history"])
+        rows = phase_rows(phase)  # every standing row, read once for the board and the preview
+        page = request.GET.get("page", 1)
+        board = phase_board(game, phase, built, page, rows=rows, counts=counts, wills=wills)
+        # the preview plays on the snapshot: after the board has read it
+        preview = phase_preview(phase, built, rows=rows, wills=wills, reread=False)
+        posts = None if refresh else preview_post(board, preview, rules, following)
         context.update(board=board, preview=preview, watch=watch, players=built.players,
-                       posts=worked.posts, steps=built.rules.steps(phase.label))  # fmt: skip
+                       posts=posts, steps=built.rules.steps(phase.label))  # fmt: skip
     template = "games/phase.html#board" if refresh else "games/phase.html"
     return render(request, template, context)
 

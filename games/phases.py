@@ -15,8 +15,8 @@ from django.db.models import Q, Subquery
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games.board import timed_tally
-from games.counts import TieNote, add_tie_line, tie_note
+from games.board import Board, timed_tally
+from games.counts import TieNote, add_tie_line, explain_tie, tie_note
 from games.engine import Inputs, Rebuilt, gather_inputs, rebuild, replay
 from games.kept import submissions_keep
 from games.models import Game, Phase, Player, Result, Submission, Will
@@ -26,6 +26,7 @@ from games.snapshot import snapshots_invalidate
 from roles.engine.announce import announce, post
 from roles.engine.model import CORRECTION_KINDS, GameState, PhaseOutcome
 from roles.engine.registry import ruleset_for
+from roles.engine.ruleset import Ruleset
 
 
 def current_phase(game: Game) -> Phase | None:
@@ -81,8 +82,8 @@ def phase_preview(
     if reread:
         phase.refresh_from_db(fields=["overrides", "status"])
     built = built or rebuild(phase.game)
-    # the same outcome as the commit's, from the vote events that decide it (a flooded day)
-    inputs = gather_inputs(built, phase, rows=rows, wills=wills, deciding=True)
+    # the commit's input, gathered the same way: the same outcome
+    inputs = gather_inputs(built, phase, rows=rows, wills=wills)
     return preview_of(built, phase, inputs)
 
 
@@ -93,6 +94,20 @@ def preview_of(built: Rebuilt, phase: Phase, inputs: Inputs) -> Preview:
     state = built.state
     return Preview(phase, state, outcome, inputs, state.over, state.winners,
                    state.winning_factions)  # fmt: skip
+
+
+def preview_post(
+    board: Board, preview: Preview, rules: Ruleset, following: dt.datetime
+) -> dict[str, str]:
+    """The post the GM's phase page shows for ``preview`` (BBCode; the posts page has every
+    format), from ``board``'s tally; a day's tie explained on the board (``board.tie``)."""
+    game, phase = board.game, board.phase
+    if phase.label.startswith("D") and preview.outcome.execution is not None:
+        rule = rules.vote_rules.get("tie", "")  # read once: the post and the GM's note
+        board.tie = explain_tie(game, preview.outcome, board.true_votes, rule)
+    deadline = None if preview.over else following
+    return forum_posts(game, phase, preview.state, preview.outcome, [], deadline,
+                       formats=("bbcode",), tally=board.tally, tie=board.tie)  # fmt: skip
 
 
 @transaction.atomic

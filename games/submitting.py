@@ -20,6 +20,7 @@ from games.engine import rebuild
 from games.models import Game, Phase, Player, Submission, Will
 from games.services import audit, audit_event
 from games.snapshot import Opening, opening_state
+from games.vote_cap import vote_changes_check
 from games.wills import will_desk
 from games.words import refusal
 from roles.engine.errors import RuleViolation
@@ -189,6 +190,7 @@ def vote_record(
                                 "e non essere nel futuro."))  # fmt: skip
     vote = Vote(player.name, target.name if target else None, 0, secret, abstain)
     check_refusal(built.rules.key, built.rules.check_vote, built.state, phase.label, vote)
+    vote_changes_check(phase, player)  # a rule of the house (games/vote_cap.py)
     kind = Submission.Kind.SECRET_VOTE if secret else Submission.Kind.VOTE
     submission = Submission(
         phase=phase, player=player, kind=kind, target=target, abstain=abstain,

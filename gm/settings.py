@@ -211,6 +211,11 @@ if not re.fullmatch(r"\d+/\d*[smhd]", TABULA_SUBMIT_RATE):
         f"Environment variable TABULA_SUBMIT_RATE is invalid: {TABULA_SUBMIT_RATE!r} "
         "(use a count per period, like 10/m)"
     )
+# How many times a player may change his vote in one phase (a rule of the house: the GM's
+# phase page works the board and the preview out from every vote of the phase).
+TABULA_VOTE_CHANGES_MAX: int = _read("TABULA_VOTE_CHANGES_MAX", int, 30)
+if TABULA_VOTE_CHANGES_MAX < 1:
+    raise ImproperlyConfigured("Environment variable TABULA_VOTE_CHANGES_MAX is invalid: below 1")
 
 # GM login: django-axes counts failed logins in the database (no Redis involved, so a
 # Redis outage neither blocks nor opens anything) and locks the client out for a while.

@@ -4,6 +4,7 @@ preview, commit exactly once, undo, GM overrides, deadlines."""
 from __future__ import annotations
 
 import datetime as dt
+import random
 import threading
 
 import pytest
@@ -192,3 +193,27 @@ def test_two_simultaneous_commits_apply_once(gm_user):
         t.join()
     assert sorted(results) == [False, True]
     assert Game.objects.get(pk=game.pk).phases.count() == 3  # N0 committed; D1, N1 once
+
+
+def test_the_preview_of_a_day_of_many_changes_is_the_commits_outcome(gm_user):
+    """The GM's preview resolves the day from the same input the commit stores (every vote
+    event; the rules' refusals, WWW-R9's self-votes, listed each time they were sent)."""
+    game = make_game(gm_user)
+    day = play_to_day_one(game, gm_user)
+    players = list(game.players.order_by("seat"))
+    rng = random.Random(3)
+    start = dt.datetime.now(UTC) - dt.timedelta(hours=2)
+    Submission.objects.bulk_create(
+        Submission(phase=day, player=voter, kind=Submission.Kind.VOTE,
+                   at=start + dt.timedelta(seconds=i),
+                   target=rng.choice([*players[:6], None]))  # self-votes: refused
+        for i, voter in enumerate(rng.choice(players[:8]) for _ in range(240))
+    )  # fmt: skip
+    preview = phase_preview(day)
+    assert preview.inputs.dropped  # a self-vote is refused (WWW-R9), each time it was sent
+    assert phase_commit(phase=day, user=gm_user)
+    day.refresh_from_db()
+    assert day.inputs["votes"] == preview.inputs.votes
+    execution = preview.outcome.execution.as_dict()
+    assert day.outcome["execution"] == execution
+    assert day.outcome["deaths"] == [d.as_dict() for d in preview.outcome.deaths]

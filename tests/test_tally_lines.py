@@ -74,31 +74,3 @@ def test_a_post_lists_each_voters_latest_changes(picks):
     every_struck = {id(v) for line in tally for v in line.votes if v.struck}
     assert listed == every_struck - hidden
     assert counted == expected
-
-
-def test_a_line_shows_its_ballots_struck_as_it_was_read():
-    """A kept board's line (its ``struck`` copied as it was read, games.board.phase_board)
-    shows and posts its ballots so, though later votes of a followed day strike the
-    engine's ballots since: the struck flag of a shown ballot, of the post and the line's
-    count agree (WWW-D4 / INQ-D5: a changed vote is struck)."""
-    import datetime as dt
-
-    from games.posts import render
-    from roles.engine.announce import Post
-
-    votes = [Vote("p0", "p1", 1), Vote("p2", "p1", 2)]
-    ((target, ballots, struck),) = [
-        (t, list(b), [x.struck for x in b]) for t, b in forum_tally(votes)[0]
-    ]
-    line = TallyLine(PLAYERS[target], ballots, PLAYERS)
-    line.struck = struck  # as read
-    ballots[0].struck = True  # p0 changes his vote after the board was read
-    assert [b.struck for b in line.ballots] == [False, False]
-    assert line.count == 2
-    assert [b.voter.name for b in line.shown] == ["p0", "p2"]
-    at = dt.datetime(2026, 12, 3, 20, 0, tzinfo=dt.UTC)
-    line.time = lambda _: at
-    line._made.clear()
-    post = render(Post("Conteggio"), "bbcode", lang="it", time_zone="UTC", tally=[line])
-    assert "p1 (2): p0 (20:00), p2 (20:00)" in post
-    assert "[s]" not in post
