@@ -72,7 +72,7 @@ def _turn(state: TableState, event: Event, where: str) -> Outcome:
             where,
             seat,
             "rib.error.bad_phase",
-            f"a turn has phases 1, 2, 3, not {event.phase}",
+            f"logs phase {event.phase}: a turn has phases 1, 2, 3",
             "BANG-B1",
             phase=event.phase,
         )

@@ -30,7 +30,8 @@ declare({
     "www.law_phase": _("must act during the phase of one of %(phases)s, not %(during)s"),
     "www.attack_indian": _("cannot attack %(target)s, an Indian"),
     "www.choose_role": _("must choose a role"),
-    "www.fake_role": _("cannot pass himself off as %(choice)s: any other role of this game"),
+    "www.fake_role": _("cannot pass himself off as %(choice)s: he may choose any other role of "
+                       "this game"),
     "www.loner_will": _("cannot write a will: loners have already won or lost"),
     # the night's steps, where a GM correction may act (setup.yaml's night_order)
     "www.step.pianista": _("the Pianista's choice"),
