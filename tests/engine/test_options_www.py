@@ -9,6 +9,7 @@ from roles.engine.announce import announce, post
 from roles.engine.errors import RuleViolation
 from roles.engine.model import GameState
 from roles.engine.registry import ruleset_for
+from roles.wild_west_wolf.messages import RESULTS as WWW_RESULTS
 from tests.engine.helpers import WWW_TABLE, play, www
 from tests.engine.option_cases import option_test
 
@@ -251,3 +252,10 @@ def test_a_retired_or_unknown_setting_is_refused_naming_it(options, code):
     assert refused.value.code == code
     assert refused.value.params["option"] == next(iter(options))
     assert next(iter(options)) in str(refused.value)
+
+
+def test_the_teachers_identity_reads_with_name_and_role():
+    """WWW-R36: her result names the Indian and gives his card."""
+    said = str(WWW_RESULTS["spotted"].say("Sara", "sciamano"))
+    assert said == "You recognized Sara: the sciamano."
+    assert str(WWW_RESULTS["spotted"].say(None, "Sara")) == "Sara is Indian."
