@@ -94,7 +94,7 @@ def run_scenario(data: Mapping[str, Any], *, trace: bool = False) -> dict[str, A
     try:
         rules = ruleset_for(str(data["setup"]))
     except SetupError as exc:
-        raise RuleViolation(str(exc), "spec", phase="setup") from exc
+        raise RuleViolation(exc.said or str(exc), "spec", phase="setup") from exc
     players = {str(k): str(v) for k, v in _mapping(data.get("players"), "players").items()}
     seed = data.get("seed", 0)
     if not isinstance(seed, int):

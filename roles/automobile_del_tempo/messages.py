@@ -101,7 +101,7 @@ TEXT: dict[str, str] = {
         "cannot punch {target} to {to}: out of the Time Car only into the Locomotive's interior"
     ),
     "adt.rob.time_car_loot": _("takes {loot} from the Time Car"),
-    "adt.rob.no_such_loot": _("finds no {loot} in the Time Car"),
+    "adt.rob.no_such_loot": _("cannot take {loot}: there is none in the Time Car"),
     "adt.marshal.never": _("can never enter the Time Car"),
     "adt.place.time_car": _(
         "the Time Car is entered and left only by the rules' actions (Move, Ride, Punch, Django, Braking)"

@@ -87,7 +87,11 @@ def post(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> Post:
     setup = load_setup(state.setup)
 
     def shown(name: str) -> str:
-        notes = [role_name(state.by_name[name].role, state.setup)] if reveal else []
+        # a death reveals the role the player was told he has (the Vicesceriffo shows as a
+        # Cowboy: WWW-R52, WWW-D34); the end of the game tells the truth (reveal_all_at_end)
+        role = state.by_name[name].role
+        card = setup.cards.get(role)
+        notes = [role_name(card.told_as if card else role, state.setup)] if reveal else []
         if with_cause and name in causes:
             notes.append(cause_label(state.setup, causes[name], lang))
         return f"{name} ({', '.join(notes)})" if notes else name

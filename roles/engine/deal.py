@@ -34,6 +34,7 @@ class Dealing(Legality):
     key: ClassVar[str]
     count_rule: ClassVar[str]  # the rule fixing the number of players
     undealt_rule: ClassVar[str] = ""  # the rule keeping a known role out of the deal
+    options_rule: ClassVar[str] = ""  # the DECISION refusing a setting ("": the setup's "-D")
 
     def __init__(self) -> None:
         self.setup: Setup = load_setup(self.key)
@@ -93,8 +94,8 @@ class Dealing(Legality):
             try:
                 merged = setup.with_options(options)
             except SetupError as exc:
-                rule = self.prefix.rstrip(".").upper() + "-D"
-                raise RuleViolation(str(exc), rule, phase="setup") from exc
+                rule = self.options_rule or self.prefix.rstrip(".").upper() + "-D"
+                raise RuleViolation(exc.said or str(exc), rule, phase="setup") from exc
         state = GameState(self.key, seed, merged, seated, by_name)
         outcome = PhaseOutcome("setup")
         outcome.results = told

@@ -276,6 +276,11 @@ declare({
     "deal.not_dealt": _("role %(role)s is not dealt in %(setup)s"),
     "deal.role_count": _("%(setup)s deals %(wanted)s × %(role)s, the scenario has %(got)s"),
     "deal.unknown_draw": _("unknown draw %(draw)s"),
+    "option.unknown": _("unknown option %(option)s for %(setup)s"),
+    "option.retired": _("option %(option)s is retired in %(setup)s: it changes nothing, remove it"),
+    "option.twice": _("option %(option)s is given twice (under its old and its new name)"),
+    "option.kind": _("option %(option)s must be a %(kind)s, got %(value)s"),
+    "option.value": _("option %(option)s %(problem)s, got %(value)s"),
     # the explanation trace
     "trace.gm_kill": _("GM correction: %(player)s dies (%(reason)s)"),
     "trace.gm_spare": _("GM correction: %(player)s survives (%(reason)s)"),

@@ -305,13 +305,7 @@ class Ruleset(Dealing):
         him (None when nobody is executed). Vote changes may be switched off (WWW-D4,
         INQ-D5)."""
         if not state.options[self.vote_change_option]:
-            voted: set[tuple[str, bool]] = set()
-            for vote in votes:
-                if (vote.voter, vote.secret) in voted:
-                    raise self.violation(outcome.phase, state.by_name[vote.voter],
-                                         msg("vote.no_change"),
-                                         self.vote_rules["target"])  # fmt: skip
-                voted.add((vote.voter, vote.secret))
+            self.check_no_change(state, outcome.phase, votes)
         execution = count_votes(votes, weight, decisive_rule, weighted, state.by_name)
         outcome.execution = execution
         outcome.public_votes = votes
@@ -330,6 +324,24 @@ class Ruleset(Dealing):
             execution.executed = None  # spared by the GM: nobody was executed
             return None
         return executed
+
+    def check_no_change(self, state: GameState, label: str, votes: list[Vote]) -> None:
+        """With vote changes off (WWW-D4, INQ-D5), a public vote, once cast, stands: a vote
+        for another target or a withdrawal is refused. Re-posting the vote one has is not a
+        change, and a withdrawal with no standing vote withdraws nothing (WWW-D31,
+        INQ-D26). A secret vote is the Boia's, which he may change freely (INQ-R48): the
+        option does not reach it (its withdrawal has an option of its own, INQ-D7)."""
+        standing: dict[str, str | None] = {}
+        for vote in votes:
+            if vote.secret:
+                continue
+            had = standing.get(vote.voter)
+            if had is None or had == vote.target:
+                if vote.target is not None:
+                    standing[vote.voter] = vote.target
+                continue
+            raise self.violation(label, state.by_name[vote.voter], msg("vote.no_change"),
+                                 self.vote_rules["target"])  # fmt: skip
 
     @abstractmethod
     def resolve_day(

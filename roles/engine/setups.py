@@ -26,6 +26,7 @@ from typing import Any
 
 import yaml
 
+from roles.engine.messages import Message, msg
 from roles.engine.options import OptionError, OptionField, option_fields
 
 ROLES_DIR = Path(__file__).resolve().parent.parent
@@ -54,7 +55,13 @@ _CARD_FIELDS = ("count", "seen_as", "counts_as", "faction")
 
 
 class SetupError(ValueError):
-    """A setup file is missing or inconsistent, or options do not fit it."""
+    """A setup file is missing or inconsistent, or options do not fit it. ``said`` is the
+    message id and parameters when the site shows it to a person (an option refused), None
+    for a setup file's own error (English for the developer)."""
+
+    def __init__(self, message: str | Message) -> None:
+        self.said = message if isinstance(message, Message) else None
+        super().__init__(str(message))
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +95,8 @@ class Setup:
     labels: dict[str, dict[str, str]] = field(default_factory=dict)  # ability key -> label
     demo: dict[str, Any] = field(default_factory=dict)  # manage.py load_demo's game
     option_fields: dict[str, OptionField] = field(default_factory=dict)  # typed and worded
-    retired_options: frozenset[str] = frozenset()  # once offered, read by nothing: ignored
+    retired_options: frozenset[str] = frozenset()  # once offered, read by nothing: refused
+    renamed_options: dict[str, str] = field(default_factory=dict)  # old key -> its new key
 
     @cached_property
     def roles(self) -> dict[str, int]:
@@ -105,22 +113,32 @@ class Setup:
         return list(self.dealt_cards)
 
     def with_options(self, overrides: Mapping[str, Any] | None) -> dict[str, Any]:
-        """The setup's options with ``overrides`` applied, each checked against its default."""
+        """The setup's options with ``overrides`` applied, each checked against its default.
+        A renamed key is read as its new name (a game file or backup written before the
+        rename); a retired or unknown key is refused naming it (``option.retired``,
+        ``option.unknown``): a setting that would change nothing is never silently kept."""
         merged = dict(self.options)
-        for name, value in (overrides or {}).items():
+        given: set[str] = set()
+        for key, value in (overrides or {}).items():
+            name = self.renamed_options.get(key, key)
             if name in self.retired_options:
-                continue  # a game created when it was offered: it never changed anything
+                raise SetupError(msg("option.retired", option=key, setup=self.key))
             if name not in self.options:
-                raise SetupError(f"Unknown option {name!r} for setup {self.key!r}")
+                raise SetupError(msg("option.unknown", option=key, setup=self.key))
+            if name in given:
+                raise SetupError(msg("option.twice", option=key, setup=self.key))
+            given.add(name)
             default = self.options[name]
             if isinstance(default, bool) != isinstance(value, bool) or (
                 not isinstance(default, bool) and type(default) is not type(value)
             ):
-                raise SetupError(f"Option {name} must be a {type(default).__name__}, got {value!r}")
+                raise SetupError(msg("option.kind", option=key, kind=type(default).__name__,
+                                     value=repr(value)))  # fmt: skip
             typed = self.option_fields.get(name)
             problem = typed.check(value) if typed else None
             if problem:
-                raise SetupError(f"Option {name} {problem}, got {value!r}")
+                raise SetupError(msg("option.value", option=key, problem=problem,
+                                     value=repr(value)))  # fmt: skip
             merged[name] = value
         return merged
 
@@ -235,6 +253,7 @@ def load_setup(key: str) -> Setup:
         option_choices=option_choices,
         option_fields=typed,
         retired_options=frozenset(data.get("retired_options") or ()),
+        renamed_options={str(k): str(v) for k, v in (data.get("renamed_options") or {}).items()},
         info=dict(data.get("info") or {}),
         version=int(data.get("version", 1)),
         faction_names={str(k): str(v) for k, v in (data.get("faction_names") or {}).items()},
@@ -253,6 +272,9 @@ def load_setup(key: str) -> Setup:
             raise SetupError(f"Setup {key!r}: role {card.key!r} has unknown faction")
         if card.told_as not in cards:
             raise SetupError(f"Setup {key!r}: role {card.key!r} is told an unknown role")
+    for old, new in setup.renamed_options.items():
+        if new not in setup.options or old in setup.options:
+            raise SetupError(f"Setup {key!r}: renamed option {old} must name a current one")
     for name, choices in setup.option_choices.items():
         if setup.options.get(name) not in choices:
             raise SetupError(f"Setup {key!r}: option {name} defaults outside its choices")

@@ -24,11 +24,15 @@ from roles.inquisizione.abilities import (
     WOLVES,
 )
 
+# The Farmers the pack mauled, by name (a standing status: INQ-D4's option reads it).
+MAULED_FARMERS = "mauled_farmers"
+
 
 class Inquisizione(Ruleset):
     key = "inquisizione"
     prefix = "inq."
     count_rule = "INQ-R1"
+    options_rule = "INQ-D29"  # a retired or unknown setting is refused
     roles_rule = "INQ-R14"
     dead_actor_rule = "INQ-D19"
     vote_rules: ClassVar[dict[str, str]] = {
@@ -183,9 +187,15 @@ class Inquisizione(Ruleset):
         night.resolve(self, state, outcome, actions)
 
     def died(self, state: GameState, outcome: PhaseOutcome, player: Player, cause: str) -> None:
-        """INQ-R50: the Templare killed for any reason takes his designated Heretic along."""
+        """INQ-R50: the Templare killed for any reason takes his designated Heretic along.
+        INQ-D4: a Farmer mauled by the pack is remembered (the one death that may cost him
+        his win, with ``inq.mauled_farmer_loses``)."""
         if player.role == "templare":
             night.templar_dies(self, state, outcome)
+        elif player.role == "contadino" and cause == "pack":
+            mauled = state.statuses.get(MAULED_FARMERS)
+            names = (*mauled.value, player.name) if mauled else (player.name,)
+            state.set_status(Status(MAULED_FARMERS, None, None, names))
 
     def resolve_day(
         self, state: GameState, outcome: PhaseOutcome, actions: list[Action], votes: list[Vote]
@@ -195,10 +205,7 @@ class Inquisizione(Ruleset):
         if actions or not options["inq.templar_designation_persists"]:
             self.designate(state, actions)
         if not options["inq.boia_secret_withdrawable"]:
-            for vote in votes:
-                if vote.secret and vote.target is None and not vote.abstain:
-                    raise self.violation(outcome.phase, state.by_name[vote.voter],
-                                         msg("inq.secret_withdraw"), "INQ-D7")  # fmt: skip
+            self.check_secret_kept(state, outcome.phase, votes)
 
         def weight(voter: str, target: str, secret: bool) -> int:
             chosen = state.by_name[target]  # INQ-R47, INQ-D8: the Boia's vote, judged at 22:00
@@ -210,6 +217,20 @@ class Inquisizione(Ruleset):
 
         boia = state.holder("boia")
         self.run_vote(state, outcome, votes, weight=weight, weighted=(boia.name,) if boia else ())
+
+    def check_secret_kept(self, state: GameState, label: str, votes: list[Vote]) -> None:
+        """INQ-D7 with ``inq.boia_secret_withdrawable`` off: the Boia may change his secret
+        vote or abstain, not withdraw it; withdrawing a secret vote he does not have
+        withdraws nothing and is no refusal (INQ-D27)."""
+        holding: set[str] = set()
+        for vote in votes:
+            if not vote.secret:
+                continue
+            if vote.target is not None or vote.abstain:
+                holding.add(vote.voter)
+            elif vote.voter in holding:
+                raise self.violation(label, state.by_name[vote.voter],
+                                     msg("inq.secret_withdraw"), "INQ-D7")  # fmt: skip
 
     def after_phase(self, state: GameState, outcome: PhaseOutcome) -> None:
         """INQ-R58, INQ-D13: tell the Lupo Scorbutico once he is the only wolf (he becomes
@@ -258,13 +279,18 @@ class Inquisizione(Ruleset):
         return None
 
     def faction_winners(self, state: GameState, factions: list[str]) -> set[str]:
+        """INQ-R25, INQ-D3, INQ-D4: the Farmers win with Heresy or the Inquisition, alive or
+        dead, whatever ``dead_members_share_win`` says; with ``inq.mauled_farmer_loses``
+        a Farmer the pack mauled does not (executed or struck by the Templar, he does)."""
         names = super().faction_winners(state, factions)
-        if factions[0] in ("eresia", "inquisizione"):  # INQ-R25, INQ-D4
-            must_survive = state.options["inq.farmer_must_survive"]
+        if factions[0] in ("eresia", "inquisizione"):
+            mauled: tuple[str, ...] = ()
+            if state.options["inq.mauled_farmer_loses"]:
+                status = state.statuses.get(MAULED_FARMERS)
+                mauled = status.value if status else ()
             names |= {
-                p.name for p in state.players
-                if p.role == "contadino" and (p.alive or not must_survive)
-            }  # fmt: skip
+                p.name for p in state.players if p.role == "contadino" and p.name not in mauled
+            }
         return names
 
 

@@ -22,7 +22,7 @@ def revolution(
     was_ghost = rebel.ghost
     sheriff.role, sheriff.sheriff_by_revolution, sheriff.dethroned = REBEL, False, True  # RIB-D8
     rebel.role, rebel.sheriff_by_revolution, rebel.dethroned = SHERIFF, True, False
-    rebel.face_up, rebel.ghost, rebel.ghost_turn_started = True, False, False
+    rebel.face_up, rebel.ghost = True, False
     state.revolutions += 1
     state.turn, state.phase = rebel.name, 1
     lost = [s.name for s in state.seats if s.role == DEPUTY and not s.in_play]

@@ -12,7 +12,7 @@ from typing import Any
 from roles.ribelle.endings import is_revolution, law_wins, revolution, sheriff_falls
 from roles.ribelle.events import Event, Outcome
 from roles.ribelle.state import Seat, TableState
-from roles.ribelle.table import DEPUTY, OUTLAW, REBEL, RibelleViolation
+from roles.ribelle.table import DEPUTY, OUTLAW, REBEL, RETURN_DECK, RibelleViolation
 
 
 def _refuse(
@@ -62,7 +62,8 @@ def apply(state: TableState, event: Event, where: str = "") -> Outcome:
 
 def _turn(state: TableState, event: Event, where: str) -> Outcome:
     """BANG-B1: a turn runs phases 1, 2, 3; a new turn starts at phase 1 (or where the GM
-    picks up the log). A ghost leaves play when the next player's turn begins (BANG-B8)."""
+    picks up the log). A ghost is in play for his own turn only: when another player's turn
+    begins he is out again, whether or not his own turn was logged (BANG-B8, RIB-D15)."""
     seat = _seat(state, event.players[0], where)
     _in_play(state, seat, where)
     if event.phase not in (1, 2, 3):
@@ -71,7 +72,7 @@ def _turn(state: TableState, event: Event, where: str) -> Outcome:
             where,
             seat,
             "rib.error.bad_phase",
-            f"a turn has phases 1, 2, 3, not {event.phase}",
+            f"logs phase {event.phase}: a turn has phases 1, 2, 3",
             "BANG-B1",
             phase=event.phase,
         )
@@ -89,10 +90,9 @@ def _turn(state: TableState, event: Event, where: str) -> Outcome:
         )
     if not same_turn:
         for ghost in state.seats:
-            if ghost.ghost and ghost.in_play and ghost.ghost_turn_started and ghost is not seat:
+            if ghost.ghost and ghost.in_play and ghost is not seat:
                 ghost.in_play = ghost.ghost = False
                 out.rule("rib.ghost_leaves", "BANG-B8", player=ghost.name)
-        seat.ghost_turn_started = seat.ghost
     state.turn, state.phase = seat.name, event.phase
     return out
 
@@ -135,7 +135,9 @@ def _reveal(state: TableState, event: Event, where: str) -> Outcome:
 
 
 def _returns(state: TableState, event: Event, where: str) -> Outcome:
-    """RIB-R19..R22, RIB-D8: back through Ghost Town (for his turn) or Dead Man, face-up."""
+    """RIB-R19..R22, RIB-D8: back through Ghost Town (for his own turn) or Dead Man (the
+    first player eliminated, on his turn, with 2 life points and 2 cards), face-up; each card
+    only with its event deck in play (BANG-B8, RIB-D15, RIB-D16)."""
     seat = _seat(state, event.players[0], where)
     if seat.in_play:
         raise _refuse(
@@ -146,8 +148,32 @@ def _returns(state: TableState, event: Event, where: str) -> Outcome:
             "is in play: only an eliminated player comes back",
             "BANG-B8",
         )
+    via = str(event.via)
+    deck = RETURN_DECK[via]
+    if state.options["rib.event_deck"] != deck:
+        raise _refuse(
+            state,
+            where,
+            seat,
+            "rib.error.card_not_in_deck",
+            f"cannot come back through {via}: it is a {deck} card and that deck is not in play",
+            "BANG-B8",
+            via=via,
+            deck=deck,
+        )
+    if via == "dead_man" and seat.name != state.first_eliminated:
+        raise _refuse(
+            state,
+            where,
+            seat,
+            "rib.error.not_first_eliminated",
+            f"cannot come back through dead_man: only the first player eliminated does "
+            f"({state.first_eliminated})",
+            "BANG-B8",
+            first=state.first_eliminated,
+        )
     seat.in_play, seat.face_up = True, True
-    seat.ghost, seat.ghost_turn_started = event.via == "ghost_town", False
+    seat.ghost = via == "ghost_town"
     out = Outcome()
     if seat.role == REBEL and seat.dethroned:
         out.rule("rib.returns_as_rebel", "RIB-R19", player=seat.name, via=event.via)
@@ -190,9 +216,20 @@ def _eliminated(state: TableState, event: Event, where: str) -> Outcome:
         )
     if by is not None:
         _in_play(state, by, where)
+        if by.ghost and by is not during:
+            raise _refuse(
+                state,
+                where,
+                by,
+                "rib.error.out_of_play",
+                "is out of play and cannot act: a ghost plays only his own turn",
+                "BANG-B8",
+            )
     sheriff, rebel = state.sheriff, state.rebel
     suspended = state.rebel_face_up_in_play()
     out = Outcome(during=during.name)
+    if state.first_eliminated is None:
+        state.first_eliminated = victims[0].name  # the one Dead Man brings back (BANG-B8)
     deputies = []
     for victim in victims:
         victim.in_play, victim.face_up = False, True

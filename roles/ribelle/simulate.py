@@ -2,8 +2,10 @@
 
 Turns go round the table in seat order; in his phase 2 the player whose turn it is may
 eliminate someone (sometimes several with one area card); the Rebel! sometimes reveals at
-the end of his phase 1; an eliminated player sometimes comes back. Every event is checked by
-the referee as it is proposed, so the log is legal by construction."""
+the end of his phase 1; an eliminated player sometimes comes back, through the return card
+of the game's event deck (Ghost Town with High Noon; Dead Man, for the first player
+eliminated, with A Fistful of Cards). Every event is checked by the referee as it is
+proposed, so the log is legal by construction."""
 
 from __future__ import annotations
 
@@ -13,7 +15,18 @@ from typing import Any
 from roles.ribelle.referee import apply
 from roles.ribelle.replay import parse_event
 from roles.ribelle.state import TableState
-from roles.ribelle.table import AREA_CARDS, CARDS, PLAYER_COUNTS, REBEL, deal, game_options
+from roles.ribelle.table import (
+    AREA_CARDS,
+    CARDS,
+    EVENT_DECKS,
+    PLAYER_COUNTS,
+    REBEL,
+    RETURN_DECK,
+    deal,
+    game_options,
+)
+
+RETURN_BY_DECK = {deck: via for via, deck in RETURN_DECK.items()}
 
 MAX_EVENTS = 400
 
@@ -23,7 +36,9 @@ def random_game(seed: int) -> tuple[dict[str, str], list[dict[str, Any]], TableS
     rng = random.Random(seed)
     names = [f"P{i}" for i in range(rng.choice(PLAYER_COUNTS))]
     roles = deal(names, seed=seed)
-    state = TableState.new(dict(roles), game_options(None))
+    deck = rng.choice(EVENT_DECKS)
+    state = TableState.new(dict(roles), game_options({"rib.event_deck": deck}))
+    via = RETURN_BY_DECK.get(deck)
     log: list[dict[str, Any]] = []
 
     def play(entry: dict[str, Any]) -> None:
@@ -35,8 +50,9 @@ def random_game(seed: int) -> tuple[dict[str, str], list[dict[str, Any]], TableS
         player = state.seats[seat % len(state.seats)]
         seat += 1
         if not player.in_play:
-            if rng.random() < 0.05:
-                play({"returns": player.name, "via": rng.choice(["ghost_town", "dead_man"])})
+            back = via == "ghost_town" or (via and player.name == state.first_eliminated)
+            if back and rng.random() < 0.05:
+                play({"returns": player.name, "via": via})
             else:
                 continue
         play({"turn": player.name})

@@ -28,8 +28,7 @@ class Seat:
     role: str  # the role he plays now (a Revolution swaps sceriffo and ribelle, RIB-R12, R19)
     in_play: bool = True
     face_up: bool = False  # his role card is public (the Sheriff's always is)
-    ghost: bool = False  # back for his turn through Ghost Town only (RIB-R22)
-    ghost_turn_started: bool = False
+    ghost: bool = False  # back for his turn through Ghost Town only (RIB-R22, RIB-D15)
     sheriff_by_revolution: bool = False  # became Sheriff through a Revolution (RIB-R12)
     out_at_revolution: bool = False  # a Deputy out of play when a Revolution happened (RIB-R21)
     dethroned: bool = False  # removed by a Revolution: back, he is the Rebel! (RIB-R19)
@@ -46,6 +45,7 @@ class TableState:
     side: str | None = None  # legge, fuorilegge, rinnegato
     winners: list[str] | None = None
     end_rule: str | None = None
+    first_eliminated: str | None = None  # the one Dead Man brings back (BANG-B8, RIB-D16)
     by_name: dict[str, Seat] = field(init=False)
 
     def __post_init__(self) -> None:

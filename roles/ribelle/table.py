@@ -29,6 +29,9 @@ PLAYER_COUNTS = tuple(ROLE_TABLE)  # RIB-R1
 CARDS = ("bang", "duello", "gatling", "indiani", "howitzer", "dinamite", "altro")
 AREA_CARDS = frozenset({"gatling", "indiani", "howitzer"})
 RETURN_VIA = ("ghost_town", "dead_man")  # Città Fantasma, Dead Man (RIB-R19..R22)
+# The event deck each return card belongs to: Ghost Town is a High Noon card, Dead Man one of
+# A Fistful of Cards; neither comes up without its deck (BANG-B8, RIB-R13).
+RETURN_DECK = {"ghost_town": "high_noon", "dead_man": "fistful_of_cards"}
 EVENT_DECKS = ("none", "high_noon", "fistful_of_cards")  # RIB-R13
 
 OPTIONS: dict[str, Any] = {

@@ -37,8 +37,9 @@ def attacks_allowed(rules: WildWestWolf, state: GameState, index: int) -> int:
 def indians(night: Night) -> None:
     """Phase 5: the attack, the Sciamano's vision, the Maestrina's information."""
     if "pack_kill" in night.chosen and pack_alive(night.state):
-        for victim in pack_victims(night):
-            attack(night, victim)
+        victims = pack_victims(night)
+        for victim in victims:
+            attack(night, victim, victims)
     vision(night)
     spotted(night)
 
@@ -70,8 +71,11 @@ def _target(action: Action) -> str | None:
     return action.target
 
 
-def attack(night: Night, victim: Player) -> None:
-    """WWW-R77 with the Cacciatore's immunity, the Vicesceriffo's sacrifice, the Pianista."""
+def attack(night: Night, victim: Player, victims: list[Player]) -> None:
+    """WWW-R77 with the Cacciatore's immunity, the Vicesceriffo's sacrifice, the Pianista.
+    ``victims``: every player tonight's attacks name. With ``www.deputy_saves_on_double``
+    off, a Vicesceriffo named himself does not step in for the Sheriff, whatever order the
+    two were submitted in (WWW-D16)."""
     state, out = night.state, night.outcome
     if not victim.alive:
         return
@@ -80,7 +84,7 @@ def attack(night: Night, victim: Player) -> None:
         out.why(msg("www.trace.attack_immune", "WWW-R85", target=victim.name))
         return
     deputy = state.holder("vicesceriffo")
-    deputy_attacked = deputy is not None and any(p is deputy for p in night.attack_landed)
+    deputy_attacked = deputy is not None and any(p is deputy for p in victims)
     if (
         victim.dealt_role == "sceriffo"
         and deputy is not None
@@ -135,12 +139,19 @@ def spotted(night: Night) -> None:
     if not any(p is night.accompanied for p in night.attack_landed):
         return  # WWW-R38: only the Indians' victim counts
     living = [p for p in state.players if p.alive and p.faction == "indiani"]
-    others = [p for p in living if p.dealt_role != "capo_indiano"]
+    # WWW-D15: the draw is among the Indians alive after the attack (an Indian the attack
+    # killed is not drawn: www.indians_can_target_indians); the Capo never (WWW-R39, R40)
+    survivors = [p for p in living if not any(p is k for k in night.attack_killed)]
+    others = [p for p in survivors if p.dealt_role != "capo_indiano"]
     found = None
     if others:
         found = night.rules.draw(state, f"maestrina:{night.index}", others)
-        value = found.role if state.options["www.teacher_learns_role"] else found.name
-        out.tell(teacher.name, "spotted", None, value)
+        if state.options["www.teacher_learns_role"]:  # WWW-R36: his identity, name and card
+            out.tell(teacher.name, "spotted", found.name, found.role)
+        else:
+            out.tell(teacher.name, "spotted", None, found.name)
+    # WWW-D33: every Indian alive at the start of this step learns her, one the attack
+    # killed too (step 3 of the night, before the deaths apply)
     told = living
     if state.options["www.teacher_revealed_to"] == "spotted_indian":
         told = [found] if found is not None else living  # the Capo alone still learns (R40)

@@ -30,7 +30,8 @@ declare({
     "www.law_phase": _("must act during the phase of one of %(phases)s, not %(during)s"),
     "www.attack_indian": _("cannot attack %(target)s, an Indian"),
     "www.choose_role": _("must choose a role"),
-    "www.fake_role": _("cannot pass himself off as %(choice)s: any other role of this game"),
+    "www.fake_role": _("cannot pass himself off as %(choice)s: he may choose any other role of "
+                       "this game"),
     "www.loner_will": _("cannot write a will: loners have already won or lost"),
     # the night's steps, where a GM correction may act (setup.yaml's night_order)
     "www.step.pianista": _("the Pianista's choice"),
@@ -97,7 +98,7 @@ declare({
     "www.result.not_converted": _("The spirits reveal that %(name)s was not recruited by the "
                                   "Outlaws."),
     "www.result.vip": _("The victim %(name)s was: %(value)s."),
-    "www.result.spotted_role": _("You recognized the %(role)s."),
+    "www.result.spotted_role": _("You recognized %(name)s: the %(role)s."),
     "www.result.spotted_by": _("%(name)s is the Schoolteacher."),
     "www.result.recruit.success": _("You recruited %(name)s: now an Outlaw."),
     "www.result.recruit.failed": _("Recruiting %(name)s failed."),
@@ -118,10 +119,11 @@ def _value(value: object) -> Message:
 
 
 def _spotted(about: str | None, value: str) -> Message:
-    """The Maestrina's Indian by name; by his card with www.teacher_learns_role. She
-    reads it as the Maresciallo's answer does: "X is Indian" (WWW-D15)."""
-    if value in INDIANS:
-        return msg("www.result.spotted_role", role=Role(value))
+    """The Maestrina's Indian by name ("X is Indian", as the Maresciallo's answer reads,
+    WWW-D15); with www.teacher_learns_role his identity, name and role card (WWW-R36):
+    ``about`` names him, ``value`` is his card."""
+    if about is not None and value in INDIANS:
+        return msg("www.result.spotted_role", name=about, role=Role(value))
     return msg("www.result.is", name=value, value=_value("indiano"))
 
 

@@ -36,6 +36,7 @@ class WildWestWolf(Ruleset):
     key = "wild-west-wolf"
     prefix = "www."
     count_rule = "WWW-R2"
+    options_rule = "WWW-D35"  # a retired or unknown setting is refused
     roles_rule = "WWW-R19"
     undealt_rule = "WWW-R20"
     dead_actor_rule = "WWW-D8"

@@ -42,6 +42,12 @@ def rules_of(outcome: Outcome) -> list[tuple[str, str]]:
 
 
 # A Revolution in the 6-player table: the Rebel! shoots the Sheriff in his own turn.
+# The event deck each return card needs (BANG-B8): Ghost Town in High Noon, Dead Man in A
+# Fistful of Cards.
+HIGH_NOON = {"rib.event_deck": "high_noon"}
+FISTFUL = {"rib.event_deck": "fistful_of_cards"}
+DECK_OF = {"ghost_town": HIGH_NOON, "dead_man": FISTFUL}
+
 REVOLUTION = [
     {"turn": "Reb"},
     {"turn": "Reb", "phase": 2},

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.ribelle.helpers import FOUR, REVOLUTION, rules_of, table
+from tests.ribelle.helpers import FISTFUL, FOUR, REVOLUTION, rules_of, table
 
 LAW_AFTER_REVOLUTION = [
     *REVOLUTION,
@@ -112,7 +112,7 @@ def test_deputy_back_after_the_revolution_wins():
         {"returns": "Vic", "via": "dead_man"},
         {"eliminated": ["Olga", "Otto", "Rina"], "by": "Reb", "card": "gatling"},
     ]  # fmt: skip
-    state, outcomes = table(events)
+    state, outcomes = table(events, options=FISTFUL)
     assert ("rib.deputy_back_after_revolution", "RIB-R21") in rules_of(outcomes[-2])
     assert state.winners == ["Vic", "Reb"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ribelle.helpers import REVOLUTION, table
+from tests.ribelle.helpers import HIGH_NOON, REVOLUTION, table
 
 KILL_THE_REST = {"eliminated": ["Olga", "Otto", "Rina"], "by": "Reb", "card": "gatling"}
 ROWS = [
@@ -47,6 +47,6 @@ ROWS = [
     ids=[row[0] for row in ROWS],
 )
 def test_outcome_summary(events, over, side, winners, sheriff):
-    state, _ = table(events)
+    state, _ = table(events, options=HIGH_NOON)  # the returned Rebel!'s Ghost Town (BANG-B8)
     assert (state.over, state.side, state.winners) == (over, side, winners)
     assert state.sheriff.name == sheriff

@@ -33,6 +33,7 @@ def test_random_games_end_with_the_goals_winners(chunk):
         assert not any(plays[n] == REBEL for n in winners)  # RIB-R7, R8, D3, D8
         ends.add((state.side, state.end_rule))
         # the same log, replayed from the file format, gives the same report
-        report = run_ribelle({"setup": "ribelle", "players": roles, "events": log})
+        deck = {"rib.event_deck": state.options["rib.event_deck"]}
+        report = run_ribelle({"setup": "ribelle", "players": roles, "events": log, "options": deck})
         assert (report["winning_side"], report["winners"]) == (state.side, state.winners)
     assert len(ends) >= 3  # the random games reach several different ends

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from roles.ribelle.table import RibelleViolation
-from tests.ribelle.helpers import REVOLUTION, rules_of, table
+from tests.ribelle.helpers import DECK_OF, FISTFUL, HIGH_NOON, REVOLUTION, rules_of, table
 
 
 def test_dethroned_sheriff_comes_back_as_the_rebel():
     """RIB-R19: the Sheriff killed by the Rebel! returns playing as the Rebel!."""
-    state, outcomes = table([*REVOLUTION, {"returns": "Sam", "via": "dead_man"}])
+    state, outcomes = table([*REVOLUTION, {"returns": "Sam", "via": "dead_man"}], options=FISTFUL)
     assert state.by_name["Sam"].role == "ribelle"
     assert state.rebel.name == "Sam"
     assert ("rib.returns_as_rebel", "RIB-R19") in rules_of(outcomes[-1])
@@ -20,11 +20,11 @@ def test_dethroned_sheriff_comes_back_as_the_rebel():
 def test_returned_rebel_is_face_up(via):
     """RIB-R20: an eliminated Rebel! (or Sheriff) who comes back is face-up."""
     events = [{"turn": "Sam"}, {"eliminated": "Reb", "by": "Sam"}, {"returns": "Reb", "via": via}]
-    state, outcomes = table(events)
+    state, outcomes = table(events, options=DECK_OF[via])
     assert state.by_name["Reb"].face_up
     assert "Reb" in state.snapshot()["face_up"]
     assert ("rib.returns_face_up", "RIB-R20") in rules_of(outcomes[-1])
-    state, _ = table([*REVOLUTION, {"returns": "Sam", "via": via}])
+    state, _ = table([*REVOLUTION, {"returns": "Sam", "via": via}], options=DECK_OF[via])
     assert "Sam" in state.snapshot()["face_up"]
 
 
@@ -33,7 +33,7 @@ def test_ghost_leaves_after_his_turn():
     events = [{"turn": "Sam"}, {"eliminated": "Reb", "by": "Sam"},
               {"returns": "Reb", "via": "ghost_town"}, {"turn": "Reb"},
               {"turn": "Olga"}]  # fmt: skip
-    state, outcomes = table(events)
+    state, outcomes = table(events, options=HIGH_NOON)
     assert not state.by_name["Reb"].in_play
     assert ("rib.ghost_leaves", "BANG-B8") in rules_of(outcomes[-1])
 
@@ -47,7 +47,7 @@ def test_ghost_rebel_revolution_returns_for_good():
         {"returns": "Sam", "via": "ghost_town"}, {"turn": "Sam", "phase": 2},
         {"eliminated": "Reb", "by": "Sam", "card": "bang"},
     ]  # fmt: skip
-    state, outcomes = table(events)
+    state, outcomes = table(events, options=HIGH_NOON)
     revolution = outcomes[-1].revolution
     assert revolution["rebel"] == "Sam"
     assert revolution["ghost"] is True
@@ -56,7 +56,7 @@ def test_ghost_rebel_revolution_returns_for_good():
     assert not state.by_name["Sam"].ghost
     state, _ = table([*events, {"turn": "Olga"},
                       {"eliminated": ["Olga", "Otto", "Rina"], "by": "Sam", "card": "gatling",
-                       "during": "Olga"}])  # fmt: skip
+                       "during": "Olga"}], options=HIGH_NOON)  # fmt: skip
     assert state.by_name["Sam"].in_play  # still there after the next player's turn
     assert state.over
     assert state.side == "legge"
@@ -69,8 +69,8 @@ def test_ghost_cannot_be_eliminated():
               {"returns": "Reb", "via": "ghost_town"}, {"turn": "Reb"},
               {"eliminated": "Reb", "by": "Olga"}]  # fmt: skip
     with pytest.raises(RibelleViolation) as caught:
-        table(events)
-    assert caught.value.rule == "BANG-B8"
+        table(events, options=HIGH_NOON)
+    assert (caught.value.msg, caught.value.rule) == ("rib.error.ghost", "BANG-B8")
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from roles.ribelle.table import RibelleViolation
-from tests.ribelle.helpers import REVOLUTION, rules_of, table
+from tests.ribelle.helpers import FISTFUL, REVOLUTION, rules_of, table
 
 REVEAL = [{"turn": "Reb"}, {"reveal": "Reb"}]
 SHERIFF_SHOOTS_DEPUTY = [{"turn": "Sam"}, {"eliminated": "Vic", "by": "Sam", "card": "bang"}]
@@ -94,6 +94,6 @@ def test_returned_face_up_rebel_suspends_it_again():
     """RIB-D5: the old Sheriff back as a (face-up) Rebel!: the new Sheriff keeps his cards."""
     events = [*REVOLUTION, {"returns": "Sam", "via": "dead_man"},
               {"eliminated": "Vic", "by": "Reb", "card": "bang"}]  # fmt: skip
-    _, outcomes = table(events)
+    _, outcomes = table(events, options=FISTFUL)
     penalty = outcomes[-1].penalty
     assert (penalty["discards"], penalty["rule"]) == (False, "RIB-D5")
