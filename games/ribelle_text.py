@@ -136,6 +136,13 @@ MESSAGES = {
     "rib.error.unknown_role": gettext_lazy("Ruolo sconosciuto: %(role)s."),
     "rib.error.role_counts": gettext_lazy("In %(count)s giocatori i ruoli sono: %(needed)s."),
     "rib.error.unknown_option": gettext_lazy("Opzione sconosciuta: %(option)s."),
+    "rib.error.card_not_in_deck": gettext_lazy(
+        "%(player)s non può rientrare con %(via)s: la carta è del mazzo %(deck)s, che non è in "
+        "gioco."
+    ),
+    "rib.error.not_first_eliminated": gettext_lazy(
+        "%(player)s non può rientrare con Dead Man: rientra solo il primo eliminato (%(first)s)."
+    ),
     "rib.error.bad_option": gettext_lazy("L'opzione %(option)s non può valere %(value)s."),
     "rib.error.unknown_player": gettext_lazy("%(player)s non è al tavolo."),
     "rib.error.out_of_play": gettext_lazy("%(player)s è fuori dal gioco e non può agire."),

@@ -183,11 +183,16 @@ def test_a_free_text_option_is_refused_by_the_loader(tmp_path, monkeypatch):
         load_setup.cache_clear()
 
 
-def test_a_game_stored_with_a_retired_option_still_loads():
-    """A game created when public_posting_until was offered (free text, read by nothing)
-    keeps loading: the retired option is ignored, any other unknown one is refused."""
+def test_www_d35_a_retired_or_unknown_option_is_refused_naming_it():
+    """WWW-D35: a retired option (public_posting_until, read by nothing) and an unknown one
+    are both refused, each naming its key; stored games lose their retired keys in a data
+    migration (games/migrations), so they keep loading."""
     setup = load_setup("wild-west-wolf")
-    merged = setup.with_options({"www.public_posting_until": "a mezzanotte"})
-    assert "www.public_posting_until" not in merged
-    with pytest.raises(SetupError, match="Unknown option"):
+    with pytest.raises(SetupError) as retired:
+        setup.with_options({"www.public_posting_until": "a mezzanotte"})
+    assert retired.value.said.id == "option.retired"
+    assert "www.public_posting_until" in str(retired.value)
+    with pytest.raises(SetupError) as unknown:
         setup.with_options({"www.made_up": True})
+    assert unknown.value.said.id == "option.unknown"
+    assert "www.made_up" in str(unknown.value)
