@@ -20,23 +20,32 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games.models import Game, Phase, Player, Result, Will
-from roles.engine.model import GameState
+from roles.engine.model import GameState, phase_label
 from roles.engine.ruleset import Ruleset
 from roles.engine.wills import WORD_PATTERN, Cut, cut_will
 
 
 def will_deadline_at(game: Game, rules: Ruleset, state: GameState, name: str) -> dt.datetime | None:
     """The instant by which the dead ``name`` must hand in his will (WWW-R17, WWW-R46,
-    WWW-D23): the ruleset's wall-clock time on the date of the phase it names."""
+    WWW-D23). A night death has until the ruleset's hour (noon) of the day after his death
+    was announced (the night's commit, in the game's time zone), so a night resolved early
+    or late never gives a deadline already past; a day death, the ruleset's hour (22:30) on
+    the date of the day he died in."""
     deadline = rules.will_deadline(state, name)
     if deadline is None:
         return None
     label, at = deadline
-    phase = game.phases.filter(label=label).first()
-    if phase is None:
-        return None
     zone = ZoneInfo(game.time_zone)
-    day = phase.closes_at.astimezone(zone).date()
+    died = phase_label(state.death_phase[name])
+    if died.startswith("N"):
+        night = game.phases.filter(label=died).first()
+        announced = night.committed_at if night is not None and night.committed_at else None
+        day = (announced or timezone.now()).astimezone(zone).date() + dt.timedelta(days=1)
+    else:
+        phase = game.phases.filter(label=label).first()
+        if phase is None:
+            return None
+        day = phase.closes_at.astimezone(zone).date()
     return dt.datetime.combine(day, dt.time.fromisoformat(at), tzinfo=zone)
 
 
