@@ -100,7 +100,7 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subpro
 
     with django_db_blocker.unblock():
         database_url = database_url_for_subprocess()
-    # A queue of this session's own: messages left by an earlier run (an ETA task, or one
+    # A queue of this session's own: messages left by an earlier run (a tick, or one
     # a killed worker held) must never reach this session's database.
     queue = f"test-{uuid.uuid4().hex[:12]}"
     app.conf.task_default_queue = queue
