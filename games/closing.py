@@ -82,11 +82,25 @@ def _candidates(skip: set[int]) -> list[int]:
     return [pk for pk in rows.values_list("pk", flat=True) if pk not in skip]
 
 
+def _claimed(phase_id: int) -> Phase | None:
+    """The phase, locked for this transaction, with its game and whether an earlier phase
+    of its game is still to resolve (``waits``); None when it is gone or another tick is
+    closing it (it is skipped, not waited for: ticks running at once close different
+    games side by side). A submission still writing holds a share lock on the row: the
+    phase is skipped too, and the next tick closes it."""
+    rows = (
+        Phase.objects.select_related("game")
+        .select_for_update(skip_locked=True, no_key=True, of=("self",))
+        .filter(pk=phase_id)
+        .annotate(waits=_earlier_unresolved())
+    )
+    return rows.first()
+
+
 def _take(phase: Phase, status: str, now: dt.datetime) -> bool:
     """The compare-and-set of the close: the phase, still due, becomes ``status``
-    (committed: resolved in the same transaction). The update waits for the submissions
-    still writing under their share lock on the row and re-checks the row's latest
-    version; what the resolution reads of the row (the GM's corrections) is read back."""
+    (committed: resolved in the same transaction); what the resolution reads of the row
+    (the GM's corrections) is read back from the version it updated."""
     committed_at = now if status == Phase.Status.COMMITTED else None
     won = Phase.objects.filter(_due(), pk=phase.pk).update(
         status=status, closed_at=now, committed_at=committed_at
@@ -109,10 +123,9 @@ def phase_close(phase_id: int) -> str:
     left for the GM) or ``not_due`` (not due, waiting for an earlier phase, closed by
     another tick, already done, or gone)."""
     with transaction.atomic():
-        rows = Phase.objects.select_related("game").filter(pk=phase_id)
-        phase = rows.annotate(waits=_earlier_unresolved()).first()
+        phase = _claimed(phase_id)
         if phase is None or phase.game.status != Game.Status.RUNNING or phase.waits:
-            return "not_due"  # gone, or an earlier phase goes first
+            return "not_due"  # taken, gone, or an earlier phase goes first
         if phase.status == Phase.Status.CLOSED:  # closed earlier, its resolution still owed
             if not _resolves_itself(phase):
                 return "closed"
