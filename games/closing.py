@@ -196,11 +196,14 @@ def deadlines_run() -> dict[str, int]:
 
 
 @cache
+def _client(url: str, timeout: float) -> redis.Redis:
+    return redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
+
+
 def _redis() -> redis.Redis:
     """Short timeouts: /healthz answers within a second whatever Redis does."""
     url = settings.REDIS_URL.replace("redis+socket://", "unix://", 1)
-    timeout = settings.TABULA_HEALTH_TIMEOUT_SECONDS
-    return redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
+    return _client(url, settings.TABULA_HEALTH_TIMEOUT_SECONDS)
 
 
 def heartbeat_record() -> None:
