@@ -161,7 +161,8 @@ def test_beat_down_for_a_while_then_overdue_phases_close_in_order(gm_user, celer
 
 
 def start_worker(env_extra: dict[str, str], queue: str) -> subprocess.Popen:
-    env = {**os.environ, "DATABASE_URL": database_url_for_subprocess(), **env_extra}
+    env = {**os.environ, "DATABASE_URL": database_url_for_subprocess(),
+           "TABULA_CLOSE_GRACE_SECONDS": "0", **env_extra}  # fmt: skip
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "gm", "worker", "--loglevel", "warning",
          "--concurrency", "1", "--without-mingle", "--without-gossip", "--queues", queue,
