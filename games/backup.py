@@ -32,7 +32,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.desk import desk_setups
-from games.models import Game, Phase, Player
+from games.models import Game, Player
 from games.words import refusal_line
 from roles.engine.errors import RuleViolation
 from roles.engine.setups import SetupError, load_setup
@@ -242,7 +242,6 @@ def game_import(document: dict[str, Any], *, gm: AbstractBaseUser, name: str | N
     """Create the game of a backup document for ``gm``, all or nothing: the same phases,
     submissions, wills, results and audit log, renumbered, and checked by rebuilding the
     engine's state from them."""
-    from games.deadlines import schedule_close  # (deadlines imports the services)
     from games.engine import rebuild
     from games.services import audit
 
@@ -297,8 +296,6 @@ def game_import(document: dict[str, Any], *, gm: AbstractBaseUser, name: str | N
         raise ValidationError(
             _("La partita del backup non si lascia ricostruire: %(error)s") % {"error": error}
         ) from exc
-    for phase in game.phases.filter(status=Phase.Status.OPEN):
-        schedule_close(phase)
     audit(game, "game_imported", user=gm, exported_at=document.get("exported_at"),
           links=bool(document.get("links")))  # fmt: skip
     return game

@@ -1,35 +1,40 @@
-"""Deadlines on schedule: each due phase closes once, in deadline order, whatever happens.
+"""Deadlines on schedule: each due phase closes once, in deadline order.
 
-A deadline lives on its phase row. A Celery beat tick every second closes what is due and,
-when a deadline is near, queues one ETA task for it (promptness and a second worker's
-hands; the tick is the guarantee). Whatever delivers it, a task closes everything due in
-deadline order: a phase closes only after every earlier phase of its game is resolved
-(a night never before its day), and each close is a compare-and-set update in the same
-transaction as everything the close does, so a close interrupted by a crash rolls back
-whole and the next tick does it again. Closers share the work through a transaction-scoped
-advisory lock per phase; a phase that fails is logged and left to the next tick, never
-holding up another game. At the vote close the day is resolved; at the powers deadline the
-night is previewed for the GM, or resolved by itself when the game says so.
+A deadline lives on its phase row. Celery beat queues one task, ``games.deadlines_tick``,
+every ``TABULA_TICK_SECONDS``; the task calls ``deadlines_run``, which closes every phase
+that is due: open, running, and its deadline ``TABULA_CLOSE_GRACE_SECONDS`` past. A
+submission counts by when it reached the site (the first middleware's receive stamp), so
+the grace only lets those still on their way at the deadline reach the database; those
+that reached the site later are refused by the submission itself.
+
+A phase closes only after every earlier phase of its game is resolved (a night never
+before its day), and each close is a compare-and-set update on the phase row, in the same
+transaction as everything the close does: a close interrupted by a crash rolls back
+whole and the next tick does it again, and two ticks running at once close a phase once.
+A phase that fails is logged and left to the next tick, never holding up another game. At
+the vote close the day is resolved; at the powers deadline the night is left for the GM's
+preview, or resolved by itself when the game says so.
+
+Each tick that ran records a heartbeat in Redis; ``/healthz`` reports its age, so a dead
+beat or a stuck worker shows there.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import json
 import logging
 import os
 import time
 from collections.abc import Iterator
+from functools import cache
 
+import redis
 from django.conf import settings
-from django.db import connection, transaction
-from django.db.models import BooleanField, Exists, ExpressionWrapper, F, OuterRef, Q
-from django.db.models.expressions import RawSQL
+from django.db import transaction
+from django.db.models import DateTimeField, Exists, ExpressionWrapper, OuterRef, Q, Value
 from django.db.models.functions import Now
 from django.utils import timezone
 
-from games import inflight
-from games.closing_batch import BATCH, RETRY, close_batch
 from games.commit import phase_resolve
 from games.models import AuditEvent, Game, Phase
 from games.phases import phase_commit
@@ -38,7 +43,11 @@ from games.services import audit
 log = logging.getLogger(__name__)
 # A test hook: seconds to stall inside a close, so a test can kill the worker mid-close.
 STALL_ENV = "TABULA_TEST_STALL_CLOSE"
-LOCK_SPACE = 0x7AB  # advisory lock keys: (LOCK_SPACE, phase id)
+HEARTBEAT_KEY = "tabula:clock:heartbeat"  # epoch seconds of the last tick that ran
+
+
+def _grace() -> dt.timedelta:
+    return dt.timedelta(seconds=settings.TABULA_CLOSE_GRACE_SECONDS)
 
 
 def _earlier_unresolved() -> Exists:
@@ -50,15 +59,16 @@ def _earlier_unresolved() -> Exists:
 
 
 def _due() -> Q:
-    return Q(status=Phase.Status.OPEN, paused_at__isnull=True, closes_at__lte=Now())
+    """Open, running, and its deadline a grace past, by the database's clock."""
+    cutoff = ExpressionWrapper(Now() - Value(_grace()), output_field=DateTimeField())
+    return Q(status=Phase.Status.OPEN, paused_at__isnull=True, closes_at__lte=cutoff)
 
 
 def _candidates(skip: set[int]) -> list[int]:
-    """The phases to close or resolve now, oldest deadline first:
-    a phase of a running game whose earlier phases are all resolved, if it is open,
-    running and due, or closed and resolving itself (a day, or a night of a game that says
-    so). Ids only, so a row that cannot be read back (a deadline out of range) fails
-    alone, in its own close."""
+    """The phases to close or resolve now, oldest deadline first: a phase of a running
+    game whose earlier phases are all resolved, if it is due, or closed and resolving
+    itself (a day, or a night of a game that says so). Ids only, so a row that cannot be
+    read back (a deadline out of range) fails alone, in its own close."""
     resolves_itself = Q(status=Phase.Status.CLOSED) & (
         Q(label__startswith="D") | Q(game__auto_commit_nights=True)
     )
@@ -73,51 +83,31 @@ def _candidates(skip: set[int]) -> list[int]:
 
 
 def _claimed(phase_id: int) -> Phase | None:
-    """One round trip: take the phase for this transaction, unless another closer has it
-    (then None: it is being closed), and read it with its game and whether an earlier
-    phase of its game is still to resolve (``waits``). Submissions in flight keep their
-    share lock on the row: the close's update still waits for them."""
-    rows = Phase.objects.select_related("game").filter(pk=phase_id)
-    rows = rows.annotate(waits=_earlier_unresolved()).order_by()
-    if connection.vendor != "postgresql":
-        return rows.first()
-    lock = RawSQL("pg_try_advisory_xact_lock(%s, %s)", (LOCK_SPACE, phase_id))
-    phase = rows.annotate(claimed=ExpressionWrapper(lock, output_field=BooleanField())).first()
-    return phase if phase is not None and phase.claimed else None
-
-
-_READ_BACK = ("overrides", "snapshot_epoch")
+    """The phase, locked for this transaction, with its game and whether an earlier phase
+    of its game is still to resolve (``waits``); None when it is gone or another tick is
+    closing it (it is skipped, not waited for: ticks running at once close different
+    games side by side). A submission still writing holds a share lock on the row: the
+    phase is skipped too, and the next tick closes it."""
+    rows = (
+        Phase.objects.select_related("game")
+        .select_for_update(skip_locked=True, no_key=True, of=("self",))
+        .filter(pk=phase_id)
+        .annotate(waits=_earlier_unresolved())
+    )
+    return rows.first()
 
 
 def _take(phase: Phase, status: str, now: dt.datetime) -> bool:
-    """The compare-and-set of the close: the phase, still open, running and due, becomes
-    ``status`` (committed: resolved in the same transaction). It filters on the row's own
-    columns only: PostgreSQL re-checks them on the latest row version after waiting for
-    the submissions in flight; what the resolution reads of the row (the GM's corrections,
-    the snapshot) is read back from that version."""
+    """The compare-and-set of the close: the phase, still due, becomes ``status``
+    (committed: resolved in the same transaction); what the resolution reads of the row
+    (the GM's corrections) is read back from the version it updated."""
     committed_at = now if status == Phase.Status.COMMITTED else None
-    if connection.vendor != "postgresql":
-        won = Phase.objects.filter(_due(), pk=phase.pk).update(
-            status=status, closed_at=Now(), committed_at=committed_at
-        )
-        if won:
-            phase.refresh_from_db(fields=_READ_BACK)
-    else:
-        table = Phase._meta.db_table
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"UPDATE {table} SET status = %s, closed_at = STATEMENT_TIMESTAMP(), "
-                "committed_at = %s WHERE id = %s AND status = %s AND paused_at IS NULL "
-                f"AND closes_at <= STATEMENT_TIMESTAMP() RETURNING {', '.join(_READ_BACK)}",
-                [status, committed_at, phase.pk, Phase.Status.OPEN],
-            )
-            row = cursor.fetchone()
-        won = row is not None
-        if won:
-            overrides, phase.snapshot_epoch = row
-            phase.overrides = json.loads(overrides) if isinstance(overrides, str) else overrides
+    won = Phase.objects.filter(_due(), pk=phase.pk).update(
+        status=status, closed_at=now, committed_at=committed_at
+    )
     if won:
-        phase.status, phase.committed_at = status, committed_at
+        phase.refresh_from_db(fields=["overrides", "snapshot_epoch"])
+        phase.status, phase.closed_at, phase.committed_at = status, now, committed_at
     return bool(won)
 
 
@@ -130,20 +120,19 @@ def _resolves_itself(phase: Phase) -> bool:
 def phase_close(phase_id: int) -> str:
     """Close one phase if it is due and every earlier phase of its game is resolved, or
     resolve it if it closed earlier and resolves itself: ``committed``, ``closed`` (a night
-    left for the GM) or ``not_due`` (not due, waiting for an earlier phase, taken by another
-    closer, already done, or gone)."""
+    left for the GM) or ``not_due`` (not due, waiting for an earlier phase, closed by
+    another tick, already done, or gone)."""
     with transaction.atomic():
         phase = _claimed(phase_id)
         if phase is None or phase.game.status != Game.Status.RUNNING or phase.waits:
-            return "not_due"  # taken by another closer, gone, or an earlier phase goes first
+            return "not_due"  # taken, gone, or an earlier phase goes first
         if phase.status == Phase.Status.CLOSED:  # closed earlier, its resolution still owed
             if not _resolves_itself(phase):
                 return "closed"
             return "committed" if phase_commit(phase=phase, user=None) else "not_due"
-        if phase.status != Phase.Status.OPEN or phase.closes_at > timezone.now():
-            return "not_due"
-        inflight.wait_settled(phase.closes_at)  # votes sent in time, still running
         resolve, now = _resolves_itself(phase), timezone.now()
+        if phase.status != Phase.Status.OPEN or phase.closes_at + _grace() > now:
+            return "not_due"
         if not _take(phase, Phase.Status.COMMITTED if resolve else Phase.Status.CLOSED, now):
             return "not_due"
         if os.environ.get(STALL_ENV):
@@ -156,41 +145,26 @@ def phase_close(phase_id: int) -> str:
         return "committed"
 
 
-def _batch(ids: list[int]) -> dict[int, str]:
-    """Close ``ids`` in one batch (``games.closing_batch``); a batch that fails rolls back
-    whole, and its phases are closed one by one."""
-    try:
-        return close_batch(ids)
-    except Exception:
-        log.warning("a batch of %s closes failed; closing them one by one", len(ids),
-                    exc_info=True)  # fmt: skip
-        return {}
-
-
-def _drain() -> Iterator[tuple[int, str]]:
-    """Close everything due, in deadline order, in batches, until nothing is left; a
-    failing phase is logged and skipped (the next tick tries it again)."""
-    skip: set[int] = set()
-    while candidates := _candidates(skip):
-        for start in range(0, len(candidates), BATCH):  # a resolution may make a game's
-            chunk = candidates[start : start + BATCH]  # next phase due: the next round finds it
-            done = _batch(chunk) if len(chunk) > 1 and connection.vendor == "postgresql" else {}
-            for phase_id in chunk:
-                result = done.get(phase_id, RETRY)
-                if result == RETRY:
-                    result = _close_alone(phase_id)
-                if result in ("not_due", "failed"):
-                    skip.add(phase_id)
-                else:
-                    yield phase_id, result
-
-
 def _close_alone(phase_id: int) -> str:
     try:
         return phase_close(phase_id)
     except Exception:
         log.exception("closing phase %s failed; it is retried at the next tick", phase_id)
         return "failed"
+
+
+def _drain() -> Iterator[tuple[int, str]]:
+    """Close everything due, in deadline order, until nothing is left (a resolution may
+    make a game's next phase due: the next round finds it); a failing phase is logged and
+    skipped (the next tick tries it again)."""
+    skip: set[int] = set()
+    while candidates := _candidates(skip):
+        for phase_id in candidates:
+            result = _close_alone(phase_id)
+            if result in ("not_due", "failed"):
+                skip.add(phase_id)
+            else:
+                yield phase_id, result
 
 
 def days_end() -> int:
@@ -221,55 +195,24 @@ def deadlines_run() -> dict[str, int]:
     return counts
 
 
-def schedule_close(phase: Phase) -> None:
-    """After the transaction commits, an ETA task for a deadline that is near (farther
-    ones are queued by the tick when they come near)."""
-    if not settings.TABULA_SCHEDULE_ETA:
-        return
-    horizon = dt.timedelta(seconds=settings.TABULA_ETA_HORIZON_SECONDS)
-    if phase.paused_at is None and phase.closes_at <= timezone.now() + horizon:
-        pk = phase.pk
-        transaction.on_commit(lambda: _queue_eta(pk), robust=True)
+@cache
+def _client(url: str, timeout: float) -> redis.Redis:
+    return redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
 
 
-def _queue_eta(phase_id: int) -> bool:
-    """One ETA task per deadline: the row remembers which deadline has its task."""
-    row = Phase.objects.filter(pk=phase_id).values_list("closes_at", flat=True).first()
-    if row is None:
-        return False
-    won = (
-        Phase.objects.filter(pk=phase_id, closes_at=row)
-        .exclude(eta_queued_for=row)
-        .update(eta_queued_for=row)
-    )
-    if won:
-        from games.tasks import close_phase
-
-        expires = row + dt.timedelta(seconds=settings.TABULA_ETA_HORIZON_SECONDS)
-        try:
-            close_phase.apply_async(args=[phase_id], eta=row, expires=expires)
-        except Exception:  # the broker is down: the tick closes the phase, and queues it again
-            Phase.objects.filter(pk=phase_id, eta_queued_for=row).update(eta_queued_for=None)
-            log.warning("ETA close of phase %s not scheduled: the broker is unreachable",
-                        phase_id, exc_info=True)  # fmt: skip
-            return False
-    return bool(won)
+def _redis() -> redis.Redis:
+    """Short timeouts: /healthz answers within a second whatever Redis does."""
+    url = settings.REDIS_URL.replace("redis+socket://", "unix://", 1)
+    return _client(url, settings.TABULA_HEALTH_TIMEOUT_SECONDS)
 
 
-def schedule_near() -> int:
-    """The tick's look-ahead: queue the ETA task of each deadline coming within the
-    horizon (once per deadline). Redis down: logged; the tick still closes on time."""
-    if not settings.TABULA_SCHEDULE_ETA:
-        return 0
-    horizon = dt.timedelta(seconds=settings.TABULA_ETA_HORIZON_SECONDS)
-    near = Phase.objects.filter(
-        status=Phase.Status.OPEN, paused_at__isnull=True,
-        closes_at__lte=timezone.now() + horizon, closes_at__gt=Now(),
-    ).exclude(eta_queued_for=F("closes_at")).values_list("pk", flat=True)  # fmt: skip
-    queued = 0
-    for phase_id in near:
-        try:
-            queued += _queue_eta(phase_id)
-        except Exception:
-            log.exception("could not queue the close of phase %s; the tick closes it", phase_id)
-    return queued
+def heartbeat_record() -> None:
+    """Note that a tick ran to its end, now (a tick only runs when Redis answers)."""
+    _redis().set(HEARTBEAT_KEY, repr(time.time()))
+
+
+def heartbeat_age() -> float | None:
+    """Seconds since the last tick ran to its end; None when no tick ever did. A
+    ``redis.RedisError`` when Redis cannot be reached."""
+    value = _redis().get(HEARTBEAT_KEY)
+    return None if value is None else max(0.0, time.time() - float(value))

@@ -16,12 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.closing import (  # noqa: F401 (the closing API, for the callers of this module)
-    days_end,
-    deadlines_run,
-    phase_close,
-    schedule_close,
-)
+from games.closing import days_end, deadlines_run, phase_close  # noqa: F401 (re-exported)
 from games.models import Game, Phase
 from games.services import audit
 
@@ -63,7 +58,6 @@ def _shift(phase: Phase, new_closes_at: dt.datetime) -> None:
         if night is not None and night.closes_at < new_closes_at:
             night.closes_at += max(delta, new_closes_at - night.closes_at)
             night.save(update_fields=["closes_at"])
-            schedule_close(night)
     phase.closes_at = new_closes_at
 
 
@@ -88,7 +82,6 @@ def phase_extend(
     locked.save(update_fields=["closes_at", "day_ends_at", "players_closed"])
     audit(locked.game, "deadline_moved", user=user, phase=locked.label, old=old.isoformat(),
           new=closes_at.isoformat(), reason=reason)  # fmt: skip
-    schedule_close(locked)
     return locked
 
 
@@ -108,7 +101,6 @@ def phase_reopen(
     locked.save(update_fields=["closes_at", "day_ends_at", "status", "closed_at", "paused_at"])
     audit(locked.game, "deadline_moved", user=user, phase=locked.label, old=old.isoformat(),
           new=closes_at.isoformat(), reason=reason, reopened=True)  # fmt: skip
-    schedule_close(locked)
     return locked
 
 
@@ -136,7 +128,6 @@ def phase_resume(*, phase: Phase, user: AbstractBaseUser) -> Phase:
     locked.save(update_fields=["closes_at", "day_ends_at", "paused_at", "players_closed"])
     audit(locked.game, "deadline_resumed", user=user, phase=locked.label,
           new=locked.closes_at.isoformat())  # fmt: skip
-    schedule_close(locked)
     return locked
 
 

@@ -146,8 +146,6 @@ class Phase(models.Model):
     day_ends_at = models.DateTimeField(null=True, blank=True)  # a day: the thread closes
     day_ended_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
-    # The deadline an ETA close task was queued for: one task per deadline, queued when near.
-    eta_queued_for = models.DateTimeField(null=True, blank=True)
     # After an undo the GM may keep the phase to himself: players' submissions are refused.
     players_closed = models.BooleanField(default=False)
     committed_at = models.DateTimeField(null=True, blank=True)

@@ -234,9 +234,6 @@ def phase_open(
         game=game, label=label, index=index, opened_at=min(now, timezone.now()),
         closes_at=closes_at, opened_by=opened_by, day_ends_at=day_ends,
     )  # fmt: skip
-    from games.closing import schedule_close  # (closing imports this module)
-
-    schedule_close(phase)
     return phase
 
 

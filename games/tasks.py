@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games.closing import deadlines_run, schedule_near
+from games.closing import deadlines_run, heartbeat_record
 from games.selectors import game_summary
 
 
@@ -16,17 +16,11 @@ def game_describe(game_id: int) -> dict[str, object]:
 
 @shared_task(name="games.deadlines_tick", ignore_result=True)
 def deadlines_tick() -> dict[str, int]:
-    """Beat, every second: queue the near deadlines' tasks, close whatever is due."""
-    schedule_near()
-    return deadlines_run()
-
-
-@shared_task(name="games.close_phase", ignore_result=True)
-def close_phase(phase_id: int) -> dict[str, int]:
-    """At a phase's deadline (ETA): close it, and everything due, in deadline order
-    (whatever order the broker delivers the tasks in), in batches."""
-    del phase_id  # the deadline order decides, not the message
-    return deadlines_run()
+    """Beat, every ``TABULA_TICK_SECONDS``: close whatever is due, then note the heartbeat
+    that /healthz reports."""
+    counts = deadlines_run()
+    heartbeat_record()
+    return counts
 
 
 @shared_task(name="games.balance_chunk", ignore_result=True)

@@ -12,11 +12,8 @@ from django.conf import settings
 from django.core.handlers.wsgi import get_bytes_from_wsgi
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
 from django.http.multipartparser import MultiPartParserError
-from django.urls import reverse
 from django.utils import translation
 from django.utils.http import parse_header_parameters
-
-from games import inflight
 
 
 class LanguageMiddleware:
@@ -41,13 +38,13 @@ class RequestStartMiddleware:
     Behind a proxy that writes a request-start header (nginx:
     ``proxy_set_header X-Request-Start "t=${msec}";``), name it in
     ``TABULA_REQUEST_START_HEADER`` and its time is used (never more than the submission
-    wait in the past, never in the future). A player's submission is registered as running
-    while it is handled (``games.inflight``), so a deadline's close waits for it.
+    wait in the past, never in the future). The clock closes a phase a few seconds' grace
+    after its deadline (``TABULA_CLOSE_GRACE_SECONDS``), so a submission stamped in time
+    that is still on its way reaches the database before the close.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
-        self.submission_paths: set[str] | None = None
 
     def stamp(self, request: HttpRequest) -> float:
         now = time.time()
@@ -65,15 +62,7 @@ class RequestStartMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         stamp = self.stamp(request)
         request.received_at = dt.datetime.fromtimestamp(stamp, tz=dt.UTC)
-        if self.submission_paths is None:
-            self.submission_paths = {reverse("player_vote"), reverse("player_action")}
-        if request.method != "POST" or request.path not in self.submission_paths:
-            return self.get_response(request)
-        key = inflight.register(stamp)
-        try:
-            return self.get_response(request)
-        finally:
-            inflight.unregister(key)
+        return self.get_response(request)
 
 
 class RequestCharsetMiddleware:

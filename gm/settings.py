@@ -159,14 +159,20 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_RESULT_EXPIRES = 3600
-# Deadlines (README, "Deadlines"): a beat tick every second closes what is due and queues
-# one ETA task per deadline only when it is near (TABULA_ETA_HORIZON_SECONDS), so that no
-# message waits in Redis longer than the visibility timeout (a message not acknowledged
-# within it is delivered again: a day-ahead ETA came back ~23 times). A killed worker's
-# messages return after the timeout; the tick has closed their phases long before.
+# Deadlines (README, "Deadlines"): the one clock. Beat queues one tick task every
+# TABULA_TICK_SECONDS; it closes each phase whose deadline is TABULA_CLOSE_GRACE_SECONDS
+# past (a submission counts by when it reached the site: the grace lets one still on its
+# way reach the database) and records a heartbeat; /healthz turns 503 when the last tick
+# is older than TABULA_CLOCK_STALE_SECONDS (a dead beat or a stuck worker). A tick that
+# waited longer than a few periods is dropped (the next one does its work).
 TABULA_TICK_SECONDS: float = _read("TABULA_TICK_SECONDS", float, 1.0)
-TABULA_ETA_HORIZON_SECONDS: float = _read("TABULA_ETA_HORIZON_SECONDS", float, 60.0)
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600}  # > horizon + time limit
+TABULA_CLOSE_GRACE_SECONDS: float = _read("TABULA_CLOSE_GRACE_SECONDS", float, 3.0)
+TABULA_CLOCK_STALE_SECONDS: float = _read(
+    "TABULA_CLOCK_STALE_SECONDS", float, max(10.0, 5 * TABULA_TICK_SECONDS)
+)
+# How long /healthz waits for Redis, per connection and per reply.
+TABULA_HEALTH_TIMEOUT_SECONDS: float = _read("TABULA_HEALTH_TIMEOUT_SECONDS", float, 0.3)
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600}  # > the task time limit
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "deadlines": {
         "task": "games.deadlines_tick",
@@ -174,13 +180,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
         "options": {"expires": max(5.0, 3 * TABULA_TICK_SECONDS)},  # stale ticks are dropped
     },
 }
-TABULA_SCHEDULE_ETA: bool = _read("TABULA_SCHEDULE_ETA", bool, True)
-# The beat process closes due phases itself, every tick (gm/celery.py): no broker between.
-TABULA_BEAT_CLOSES: bool = _read("TABULA_BEAT_CLOSES", bool, True)
 # A submission counts by when it reached the site: the proxy's request-start header when
 # one is named here (only behind a proxy that always writes it), else the first middleware.
 TABULA_REQUEST_START_HEADER: str = _read("TABULA_REQUEST_START_HEADER", str, "")
-# How long a close waits at most for submissions sent before its deadline still running.
+# The oldest a proxy's request-start stamp may be (an older one is replaced by the arrival).
 TABULA_SUBMISSION_WAIT_SECONDS: float = _read("TABULA_SUBMISSION_WAIT_SECONDS", float, 60.0)
 CELERY_TASK_DEFAULT_QUEUE: str = _read("TABULA_QUEUE", str, "celery")
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")

@@ -90,7 +90,7 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subpro
 
     with django_db_blocker.unblock():
         database_url = database_url_for_subprocess()
-    # A queue of this session's own: messages left by an earlier run (an ETA task, or one
+    # A queue of this session's own: messages left by an earlier run (a tick, or one
     # a killed worker held) must never reach this session's database.
     queue = f"test-{uuid.uuid4().hex[:12]}"
     app.conf.task_default_queue = queue
@@ -102,8 +102,8 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subpro
         **os.environ,
         "DATABASE_URL": database_url,
         "TABULA_QUEUE": queue,
-        "TABULA_SCHEDULE_ETA": "false",
-    }  # the tests schedule what they need
+        "TABULA_CLOSE_GRACE_SECONDS": "0",
+    }  # the tests queue the ticks they need; a phase is due at its deadline
     proc = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "gm", "worker", "--loglevel", "warning",
          "--concurrency", "1", "--without-mingle", "--without-gossip",
@@ -130,9 +130,9 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subpro
 
 
 @pytest.fixture(autouse=True)
-def _no_eta_tasks(settings):
-    """No deadline ETA messages from ordinary tests (the deadline tests turn them on)."""
-    settings.TABULA_SCHEDULE_ETA = False
+def _no_close_grace(settings):
+    """A phase is due at its deadline (the grace's own test sets it)."""
+    settings.TABULA_CLOSE_GRACE_SECONDS = 0
 
 
 @pytest.fixture(autouse=True)

@@ -1,5 +1,5 @@
-"""Issue 10, speed under fault: the beat closes due phases itself, with no worker running
-and no task going through the broker (a killed worker or a Redis restart delays nothing)."""
+"""The one clock: beat's schedule queues the tick, a real worker runs it, a due phase
+closes once, and every tick that ran is the heartbeat /healthz reports."""
 
 from __future__ import annotations
 
@@ -9,30 +9,41 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
-import uuid
 
 import pytest
+import redis
+from django.conf import settings
 from django.utils import timezone
 
+from games import closing
 from games.models import AuditEvent, Phase
-from games.phases import current_phase, phase_commit
+from gm.celery import app
 from tests.conftest import ROOT, database_url_for_subprocess
-from tests.factories import make_game
+from tests.test_deadlines import day_one, set_deadline, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_the_beat_closes_a_due_day_without_any_worker(gm_user):
-    game = make_game(gm_user)
-    phase_commit(phase=current_phase(game), user=gm_user)
-    day = current_phase(game)
-    Phase.objects.filter(pk=day.pk).update(closes_at=timezone.now() - dt.timedelta(seconds=1))
+def _beats(client: redis.Redis) -> float:
+    value = client.get(closing.HEARTBEAT_KEY)
+    return 0.0 if value is None else float(value)
+
+
+def test_beat_queues_the_tick_and_the_worker_closes_a_due_day_once(
+    client, gm_user, celery_worker_process
+):
+    game, day = day_one(gm_user)
+    _late, late_day = day_one(gm_user, name="later")
+    set_deadline(day, timezone.now() - dt.timedelta(seconds=1))
+    set_deadline(late_day, timezone.now() + dt.timedelta(seconds=2))  # falls due meanwhile
+    heartbeat = redis.Redis.from_url(settings.REDIS_URL)
+    heartbeat.delete(closing.HEARTBEAT_KEY)
     env = {
         **os.environ,
         "DATABASE_URL": database_url_for_subprocess(),
-        "TABULA_QUEUE": f"nobody-{uuid.uuid4().hex[:8]}",
-    }  # no worker reads this queue
+        "TABULA_QUEUE": app.conf.task_default_queue,  # the test worker's queue
+        "TABULA_TICK_SECONDS": "0.5",
+    }
     with tempfile.TemporaryDirectory() as var:
         beat = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "gm", "beat", "--loglevel", "warning",
@@ -40,14 +51,17 @@ def test_the_beat_closes_a_due_day_without_any_worker(gm_user):
             cwd=ROOT, env=env, start_new_session=True,
         )  # fmt: skip
         try:
-            limit = time.monotonic() + 60
-            while time.monotonic() < limit:
-                day.refresh_from_db()
-                if day.status == Phase.Status.COMMITTED:
-                    break
-                time.sleep(0.2)
+            assert wait_for(lambda: Phase.objects.filter(
+                pk__in=[day.pk, late_day.pk], status=Phase.Status.COMMITTED).count() == 2,
+                60)  # fmt: skip
+            first = _beats(heartbeat)
+            assert wait_for(lambda: _beats(heartbeat) > first + 1.0)  # more ticks ran since
+            assert client.get("/healthz").json()["clock"] == "ok"
         finally:
             os.killpg(beat.pid, signal.SIGTERM)
             beat.wait(timeout=30)
-    assert day.status == Phase.Status.COMMITTED
-    assert AuditEvent.objects.filter(game=game, kind="commit", detail__phase="D1").count() == 1
+    for phase in (day, late_day):
+        events = AuditEvent.objects.filter(game=phase.game, detail__phase="D1")
+        assert events.filter(kind="deadline").count() == 1
+        assert events.filter(kind="commit").count() == 1
+    assert game.phases.get(label="N1").status == Phase.Status.OPEN  # left for its deadline

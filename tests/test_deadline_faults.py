@@ -6,18 +6,15 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-import uuid
 from zoneinfo import ZoneInfo
 
 import pytest
-import redis
 import time_machine
 from django.core.exceptions import ValidationError
 from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
-from games import closing, inflight
 from games.commit import Resolved
 from games.deadlines import deadlines_run, phase_extend, phase_pause, phase_resume
 from games.models import Game, Phase, Submission
@@ -25,7 +22,7 @@ from games.phases import current_phase, phase_commit
 from games.services import player_link_issue
 from games.snapshot import snapshots_invalidate
 from games.submitting import action_submit, vote_cast
-from games.tasks import close_phase, deadlines_tick
+from games.tasks import deadlines_tick
 from tests.factories import make_game
 from tests.test_deadlines import commits, day_one, set_deadline, wait_for
 
@@ -167,26 +164,6 @@ def test_defect3_a_late_vote_or_an_untrusted_header_is_still_refused(player_clie
     assert not Submission.objects.filter(phase=day).exists()
 
 
-def test_defect3_the_close_waits_for_a_vote_sent_before_the_deadline(
-    gm_user, celery_worker_process
-):
-    """A submission that reached the site before the deadline is still running: the real
-    worker's close waits for it, then closes."""
-    _game, day = day_one(gm_user)
-    deadline = timezone.now() + dt.timedelta(seconds=1)
-    set_deadline(day, deadline)
-    key = inflight.register(deadline.timestamp() - 0.1)
-    try:
-        time.sleep(1.5)
-        deadlines_tick.delay()
-        time.sleep(2)
-        assert Phase.objects.get(pk=day.pk).status == Phase.Status.OPEN
-    finally:
-        inflight.unregister(key)
-    deadlines_tick.delay()
-    assert wait_for(lambda: Phase.objects.get(pk=day.pk).status == Phase.Status.COMMITTED)
-
-
 # Defect 4: an undo of an automatically resolved day was committed again by the next tick.
 
 
@@ -222,38 +199,13 @@ def test_defect5_overdue_phases_close_in_deadline_order_whatever_comes_first(
     game, day, night = auto_game(gm_user)
     set_deadline(day, ago(30))
     set_deadline(night, ago(20))
-    close_phase.delay(night.pk)  # the night's message comes back first
-    close_phase.delay(day.pk)
+    deadlines_tick.delay()  # one tick finds both due
     assert wait_for(lambda: Phase.objects.get(pk=night.pk).status == Phase.Status.COMMITTED)
     day.refresh_from_db()
     night.refresh_from_db()
     assert day.closed_at < night.closed_at
     assert day.committed_at < night.committed_at
     assert current_phase(game).label == "D2"
-
-
-# Defect 6: every close task ran many times (a day-ahead ETA, redelivered every hour).
-
-
-def test_defect6_one_deadline_one_task_queued_when_near(gm_user, settings):
-    from gm.celery import app
-
-    settings.TABULA_SCHEDULE_ETA = True
-    queue = f"eta-{uuid.uuid4().hex[:8]}"  # nobody consumes it: the messages stay countable
-    previous, app.conf.task_default_queue = app.conf.task_default_queue, queue
-    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
-    try:
-        _game, day = day_one(gm_user)  # opens D1 and N1, due tomorrow evening
-        assert broker.llen(queue) == 0
-        set_deadline(day, timezone.now() + dt.timedelta(seconds=20))
-        assert closing.schedule_near() == 1
-        assert closing.schedule_near() == 0  # the next ticks queue nothing more
-        assert broker.llen(queue) == 1
-    finally:
-        app.conf.task_default_queue = previous
-        broker.delete(queue)
-    visibility = settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
-    assert visibility > settings.TABULA_ETA_HORIZON_SECONDS + settings.CELERY_TASK_TIME_LIMIT
 
 
 # Defect 7: the day's end (22:15) moved independently of the vote close.

@@ -59,7 +59,7 @@ def test_run_command_serves_the_demo_game_to_the_gm(tmp_path, browser):
     children: list[psutil.Process] = []
     try:
         health = wait_healthy(f"http://127.0.0.1:{port}/healthz", proc)
-        assert health == {"status": "ok", "database": "ok", "broker": "ok"}
+        assert health == {"status": "ok", "database": "ok", "broker": "ok", "clock": "ok"}
         children = psutil.Process(proc.pid).children(recursive=True)
         commands = " ".join(" ".join(c.cmdline()) for c in children)
         assert "worker" in commands
