@@ -24,6 +24,6 @@ def drop_retired(apps, schema_editor) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0011_no_stored_pickle")]
+    dependencies = [("games", "0012_one_closer")]
 
     operations = [migrations.RunPython(drop_retired, migrations.RunPython.noop)]
