@@ -216,6 +216,8 @@ def cmd_test(args: argparse.Namespace) -> int:
         ruff = VENV / "bin" / "ruff"
         subprocess.run([str(ruff), "check", "."], cwd=ROOT, check=True)
         subprocess.run([str(ruff), "format", "--check", "."], cwd=ROOT, check=True)
+        say("import contracts (.importlinter)")
+        subprocess.run([str(VENV / "bin" / "lint-imports")], cwd=ROOT, env=env, check=True)
         say("pytest")
         return subprocess.run(
             [str(PY), "-m", "pytest", *args.pytest_args], cwd=ROOT, env=env

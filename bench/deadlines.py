@@ -37,9 +37,9 @@ django.setup()
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from games.models import Phase
-from games.phases import current_phase, phase_commit
-from games.submitting import vote_cast
-from games.services import game_create
+from games.services.phases import current_phase, phase_commit
+from games.services.submissions import vote_cast
+from games.services.game import game_create
 gm, _ = get_user_model().objects.get_or_create(username="bench")
 deadline = timezone.now() + dt.timedelta(seconds={lead})
 for n in range({games}):

@@ -40,8 +40,8 @@ import multiprocessing
 import django
 django.setup()
 from django.contrib.auth import get_user_model
-from games.phases import current_phase, phase_commit
-from games.services import game_create, player_link_issue
+from games.services.phases import current_phase, phase_commit
+from games.services.game import game_create, player_link_issue
 gm, _ = get_user_model().objects.get_or_create(username="bench")
 out = []
 for n in range({games}):
@@ -61,7 +61,7 @@ import django
 django.setup()
 from django.contrib.auth import get_user_model
 from django.utils import timezone
-from games.deadlines import phase_extend
+from games.services.deadlines import phase_extend
 from games.models import Phase
 gm = get_user_model().objects.get(username="bench")
 at = (timezone.now() + dt.timedelta(seconds={lead})).replace(microsecond=0)

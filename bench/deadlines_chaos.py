@@ -35,9 +35,9 @@ import django
 django.setup()
 from django.contrib.auth import get_user_model
 from games.models import Game
-from games.phases import current_phase, phase_commit
-from games.submitting import vote_cast
-from games.services import game_create
+from games.services.phases import current_phase, phase_commit
+from games.services.submissions import vote_cast
+from games.services.game import game_create
 gm, _ = get_user_model().objects.get_or_create(username="bench")
 for n in range({games}):
     names = [f"g{{n}}p{{i}}" for i in range(16)]
@@ -59,7 +59,7 @@ import django
 django.setup()
 from django.contrib.auth import get_user_model
 from django.utils import timezone
-from games.deadlines import phase_extend
+from games.services.deadlines import phase_extend
 from games.models import Game, Phase
 gm = get_user_model().objects.get(username="bench")
 rng = random.Random({seed})

@@ -87,9 +87,9 @@ def main() -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    from games.phases import current_phase, phase_commit
-    from games.services import game_create
-    from games.topic_votes import topic_import_preview
+    from games.services.game import game_create
+    from games.services.phases import current_phase, phase_commit
+    from games.services.topic_votes import topic_import_preview
 
     gm, _ = get_user_model().objects.get_or_create(username="bench")
     names = [f"Giocatore{i:02d}" for i in range(16)]

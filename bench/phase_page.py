@@ -5,7 +5,7 @@
 Creates a scratch PostgreSQL database (BENCH_DATABASE_URL, default the local server's
 `tabula_bench_phase`), deals a Wild West Wolf game, opens Day 1 and stores 2,000 vote
 events of its 16 players: about 125 a player, four times what the cap on vote changes
-lets them send (games/vote_cap.py: 30 changes a player a phase; lifted here so the
+lets them send (games/services/vote_cap.py: 30 changes a player a phase; lifted here so the
 benchmark can store them and keep voting). Then, in one Django process with production
 settings (DEBUG off), it loads the GM's phase page --loads times and prints the median,
 p99 and max; the same for the 20-second htmx refresh of the board when nothing changed
@@ -98,9 +98,9 @@ def main() -> None:
     from django.utils import timezone
 
     from games.models import Submission
-    from games.phases import current_phase, phase_commit
-    from games.services import game_create
-    from games.submitting import vote_cast
+    from games.services.game import game_create
+    from games.services.phases import current_phase, phase_commit
+    from games.services.submissions import vote_cast
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)  # DEBUG off: the manifest

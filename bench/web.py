@@ -116,8 +116,8 @@ PREPARE = """
 import django, json
 django.setup()
 from django.contrib.auth import get_user_model
-from games.phases import current_phase, phase_commit
-from games.services import game_create, player_link_issue
+from games.services.phases import current_phase, phase_commit
+from games.services.game import game_create, player_link_issue
 gm, _ = get_user_model().objects.get_or_create(username="bench")
 out = []
 n = 0

@@ -9,18 +9,98 @@ Players are stored by seat, so a substitution (a new forum name) changes nothing
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.utils import timezone
 
 from games.models import Game, Phase, Player, Submission, Will
-from games.wills import handed_in
-from games.words import dropped
+from roles.engine.abilities import Ability
+from roles.engine.announce import Post, announce, cause_label, post, post_texts, role_name
+from roles.engine.channels import Channel
 from roles.engine.errors import RuleViolation
-from roles.engine.model import Action, Correction, GameState, PhaseOutcome, Vote
+from roles.engine.mechanics import latest_distinct
+from roles.engine.messages import CATALOGUE, Message, Role, Word, decode, describe_result, render
+from roles.engine.model import (
+    CORRECTION_KINDS,
+    Action,
+    Correction,
+    GameState,
+    PhaseOutcome,
+    Vote,
+    phase_label,
+)
+from roles.engine.model import Player as EnginePlayer
+from roles.engine.options import OptionField
 from roles.engine.registry import ruleset_for
 from roles.engine.ruleset import Ruleset
+from roles.engine.setups import (
+    RoleCard,
+    Setup,
+    SetupError,
+    available_setups,
+    deal_roles,
+    label,
+    load_setup,
+    setup_dir,
+)
+from roles.engine.votes import LATEST, ForumBallot, TrueVotes, forum_tally, true_votes
+from roles.engine.wills import WORD_PATTERN, Cut, cut_will, word_count
+
+# What the rest of the Werewolf desk uses of the rules engine: this module is the only
+# one of games/ that imports roles (.importlinter says so), and passes these on.
+__all__ = [
+    "CATALOGUE",
+    "CORRECTION_KINDS",
+    "LATEST",
+    "WORD_PATTERN",
+    "Ability",
+    "Action",
+    "Channel",
+    "Cut",
+    "EnginePlayer",
+    "ForumBallot",
+    "GameState",
+    "Message",
+    "OptionField",
+    "PhaseOutcome",
+    "Post",
+    "Role",
+    "RoleCard",
+    "RuleViolation",
+    "Ruleset",
+    "Setup",
+    "SetupError",
+    "TrueVotes",
+    "Vote",
+    "Word",
+    "announce",
+    "available_setups",
+    "cause_label",
+    "cut_will",
+    "deal_roles",
+    "decode",
+    "describe_result",
+    "dropped",
+    "forum_tally",
+    "handed_in",
+    "label",
+    "latest_distinct",
+    "load_setup",
+    "phase_label",
+    "post",
+    "post_texts",
+    "render",
+    "role_name",
+    "ruleset_for",
+    "setup_dir",
+    "true_votes",
+    "will_deadline_at",
+    "word_count",
+]
 
 
 def rules_for(game: Game) -> Ruleset:
@@ -37,6 +117,52 @@ def start_state(game: Game, players: list | None = None) -> tuple[GameState, Pha
         for key, value in game.draws.items()
     }
     return rules_for(game).new_game(dealt, seed=game.seed, options=game.options, draws=draws)
+
+
+def dropped(exc: RuleViolation) -> dict[str, Any]:
+    """A refused submission as stored with the phase (rendered by :func:`say_dropped`)."""
+    return {
+        "phase": exc.phase, "player": exc.player, "role": exc.role, "rule": exc.rule,
+        "said": exc.said.as_dict() if exc.said is not None else exc.message,
+    }  # fmt: skip
+
+
+def will_deadline_at(game: Game, rules: Ruleset, state: GameState, name: str) -> dt.datetime | None:
+    """The instant by which the dead ``name`` must hand in his will (WWW-R17, WWW-R46,
+    WWW-D23). A night death has until the ruleset's hour (noon) of the day after his death
+    was announced (the night's commit, in the game's time zone), so a night resolved early
+    or late never gives a deadline already past; a day death, the ruleset's hour (22:30) on
+    the date of the day he died in."""
+    deadline = rules.will_deadline(state, name)
+    if deadline is None:
+        return None
+    label, at = deadline
+    zone = ZoneInfo(game.time_zone)
+    died = phase_label(state.death_phase[name])
+    if died.startswith("N"):
+        night = game.phases.filter(label=died).first()
+        announced = night.committed_at if night is not None and night.committed_at else None
+        day = (announced or timezone.now()).astimezone(zone).date() + dt.timedelta(days=1)
+    else:
+        phase = game.phases.filter(label=label).first()
+        if phase is None:
+            return None
+        day = phase.closes_at.astimezone(zone).date()
+    return dt.datetime.combine(day, dt.time.fromisoformat(at), tzinfo=zone)
+
+
+def handed_in(game: Game, rules: Ruleset, state: GameState, will: Will, now: dt.datetime) -> bool:
+    """Whether the Notaio holds ``will`` now (WWW-R41, WWW-D22): its author is dead and
+    handed it in, or its deadline passed (the text as it stood then, frozen since)."""
+    name = will.player.name
+    if not will.text.strip() or not rules.can_write_will(state, name):
+        return False
+    if state.by_name[name].alive:
+        return False
+    if will.handed_in_at is not None:
+        return True
+    deadline = will_deadline_at(game, rules, state, name)
+    return deadline is not None and now >= deadline
 
 
 @dataclass
@@ -110,7 +236,7 @@ AT = len(SUBMISSION_ROW)  # in ``phase_rows``: the time
 def phase_rows(phase: Phase) -> list[tuple]:
     """Every standing submission of ``phase`` in time order, read once for the GM's board
     and the preview: ``SUBMISSION_ROW`` and the time (a phase holds at most a few hundred
-    vote events: ``games.vote_cap``)."""
+    vote events: ``games.services.vote_cap``)."""
     rows = Submission.objects.filter(phase=phase).order_by("at", "pk")
     return list(rows.values_list(*SUBMISSION_ROW, "at"))
 
@@ -191,3 +317,44 @@ def gather_inputs(
         if handed_in(built.game, rules, state, will, now):
             inputs.wills[str(will.player.seat)] = will.text
     return inputs
+
+
+def stored_value(rules: Ruleset, kind: str, value: Any, by_name: Mapping[str, Player]) -> Any:
+    """Names inside a result's value are stored as seats, so a substitution renames them
+    (the setup declares which of its result kinds name players)."""
+    declared = rules.result_kinds.get(kind)
+    if declared is None or not declared.names:
+        return value
+    if isinstance(value, list):
+        return {"seats": [by_name[v].seat for v in value]}
+    if isinstance(value, str) and value in by_name:
+        return {"seat": by_name[value].seat}
+    return value  # the Maestrina told a role (www.teacher_learns_role)
+
+
+@dataclass
+class Opening:
+    """What the submissions ask the engine about: its rules and the state to judge on."""
+
+    rules: Ruleset
+    state: GameState
+
+
+def opening_state(phase: Phase, game: Game, *, shared: bool = False) -> Opening:
+    """The state after the game's committed phases, rebuilt from the stored inputs.
+    ``shared`` is accepted for the callers that only read the state (it changes nothing)."""
+    return Opening(rules_for(game), rebuild(game).state)
+
+
+def built_from_snapshot(game: Game, phase: Phase | None, *, players: bool = True) -> Rebuilt:
+    """A ``Rebuilt`` for the pages: the state after the committed phases."""
+    return rebuild(game)
+
+
+def built_before(game: Game, phase: Phase, players: list[Player] | None = None) -> Rebuilt:
+    """The state ``phase`` resolves from, for its commit: a rebuild of the committed
+    phases before it."""
+    before = Phase.objects.filter(
+        game=game, status=Phase.Status.COMMITTED, index__lt=phase.index
+    ).order_by("index")
+    return rebuild(game, list(before))

@@ -155,8 +155,6 @@ class Phase(models.Model):
     inputs = models.JSONField(default=dict, blank=True)  # what the engine resolved (at commit)
     overrides = models.JSONField(default=list, blank=True)  # the GM's corrections, with reasons
     outcome = models.JSONField(default=dict, blank=True)  # deaths, execution, trace, posts
-    # A counter bumped by every commit, undo and substitution (games/snapshot.py).
-    snapshot_epoch = models.PositiveIntegerField(default=0, editable=False)
     # The GM's own words around the generated forum post (narration), kept with the phase.
     post_before = models.TextField(_("testo prima dell'annuncio"), blank=True, max_length=20000)
     post_after = models.TextField(_("testo dopo l'annuncio"), blank=True, max_length=20000)
@@ -214,7 +212,7 @@ class Submission(models.Model):
     reason = models.CharField(max_length=300, blank=True)
     source = models.CharField(
         max_length=8, blank=True, choices=[("topic", _("dal topic"))]
-    )  # "topic": read from the forum thread (games/topic_votes.py)
+    )  # "topic": read from the forum thread (games/services/topic_votes.py)
     forum_post = models.CharField(max_length=40, blank=True)  # the post's key: read once
     superseded_at = models.DateTimeField(null=True, blank=True)
     superseded_reason = models.CharField(max_length=300, blank=True)  # why (GM or player)
@@ -295,35 +293,6 @@ class Will(models.Model):
         return f"will of {self.player_id}"
 
 
-class TableEvent(models.Model):
-    """One line of the log of an event-log referee game (BANG! con Il Ribelle!, ...): the
-    GM (or a player, from his private page) records what happened at the table; the
-    setup's pure referee rebuilds the state from the whole log. Names are kept as seats
-    in ``data`` so a substitution renames them. A sealed event can no longer be undone."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="table_events")
-    seq = models.PositiveIntegerField()  # 1, 2, 3, ... in the order they were logged
-    kind = models.CharField(max_length=24)
-    data = models.JSONField(default=dict, blank=True)
-    at = models.DateTimeField(default=timezone.now)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
-    )  # the GM who logged it
-    player = models.ForeignKey(
-        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )  # the player who sent it from his own page
-    sealed = models.BooleanField(default=False)
-
-    class Meta:
-        ordering = ["game", "seq"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "seq"], name="table_event_unique_seq"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.game_id} #{self.seq} {self.kind}"
-
-
 class TopicSettings(models.Model):
     """How a game reads votes from its forum thread (issue 12): whether votes are taken
     there (the players' page then says so), the vote syntax, the GM's aliases and the
@@ -338,6 +307,3 @@ class TopicSettings(models.Model):
 
     def __str__(self) -> str:
         return f"topic of {self.game_id}"
-
-
-from games.balance_models import BalanceChunk, BalanceStudy  # noqa: E402, F401 - the lab's rows

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games.closing import deadlines_run, heartbeat_record
-from games.selectors import game_summary
+from games.selectors.pages import game_summary
+from games.services.clock import deadlines_run, heartbeat_record
 
 
 @shared_task(name="games.describe")
@@ -21,11 +21,3 @@ def deadlines_tick() -> dict[str, int]:
     counts = deadlines_run()
     heartbeat_record()
     return counts
-
-
-@shared_task(name="games.balance_chunk", ignore_result=True)
-def balance_chunk(study_id: int, variant: int, index: int) -> str:
-    """One chunk of a balance study (docs/balance.md)."""
-    from games.balance import balance_chunk_run
-
-    return balance_chunk_run(study_id, variant, index)

@@ -1,29 +1,19 @@
 from django.urls import path
 
-from games import (
-    adt_views,
-    backup_views,
-    fix_views,
-    gm_views,
-    import_views,
-    narration_views,
-    ribelle_views,
-    rules_views,
-    views,
-    will_views,
-)
+from games.views import backup as backup_views
+from games.views import fixes as fix_views
+from games.views import game as views
+from games.views import narration as narration_views
+from games.views import phase as gm_views
+from games.views import rules as rules_views
+from games.views import topic as import_views
+from games.views import wills as will_views
 
 app_name = "games"
 urlpatterns = [
     path("nuova/", views.game_new, name="new"),
     path("importa/", backup_views.game_import_view, name="import"),
     path("<int:pk>/backup/", backup_views.game_backup, name="backup"),
-    path("nuova/bang/", ribelle_views.ribelle_new, name="ribelle_new"),
-    path("<int:pk>/bang/evento/", ribelle_views.ribelle_event, name="ribelle_event"),
-    path("<int:pk>/bang/annulla/", ribelle_views.ribelle_undo, name="ribelle_undo"),
-    path("nuova/automobile/", adt_views.adt_new, name="adt_new"),
-    path("<int:pk>/automobile/evento/", adt_views.adt_event, name="adt_event"),
-    path("<int:pk>/automobile/annulla/", adt_views.adt_undo, name="adt_undo"),
     path("<int:pk>/", views.game_detail, name="detail"),
     path("<int:pk>/giocatori/<int:player_pk>/link/", views.player_link_rotate, name="rotate"),
     path(

@@ -2,7 +2,7 @@
 
 Beat's schedule (``CELERY_BEAT_SCHEDULE`` in settings) is the site's one clock: every
 ``TABULA_TICK_SECONDS`` it queues ``games.deadlines_tick``, which closes the due phases
-(games/closing.py) and records the heartbeat that /healthz reports.
+(games/services/clock.py) and records the heartbeat that /healthz reports.
 """
 
 from __future__ import annotations

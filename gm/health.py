@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import connection
 from kombu import Connection
 
-from games.closing import heartbeat_age
+from games.services.clock import heartbeat_age
 
 
 def database_status() -> str:

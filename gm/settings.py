@@ -77,7 +77,8 @@ INSTALLED_APPS = [
     "axes",
     "gm",
     "games",
-    "roles",
+    "desks",
+    "lab",
 ]
 
 MIDDLEWARE = [
@@ -203,7 +204,7 @@ CACHES = {
 # pages with a session into errors (issue 9, #8).
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # How many proxies of ours (the HTTPS proxy) stand in front of gunicorn: the client's
-# address is the one the outermost of them saw (gm.net.client_ip). 0: no proxy.
+# address is the one the outermost of them saw (games.views.net.client_ip). 0: no proxy.
 TRUSTED_PROXY_COUNT: int = _read("TRUSTED_PROXY_COUNT", int, 0)
 if TRUSTED_PROXY_COUNT < 0:
     raise ImproperlyConfigured("Environment variable TRUSTED_PROXY_COUNT is invalid: below 0")
@@ -231,7 +232,7 @@ AXES_FAILURE_LIMIT: int = _read("AXES_FAILURE_LIMIT", int, 10)
 AXES_COOLOFF_TIME = dt.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = ["ip_address"]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "gm.net.client_ip"
+AXES_CLIENT_IP_CALLABLE = "games.views.net.client_ip"
 AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 AXES_SENSITIVE_PARAMETERS = ["password"]
 AXES_VERBOSE = False
@@ -265,7 +266,8 @@ LOGOUT_REDIRECT_URL = "login"
 # Internationalisation: Italian first, English available.
 LANGUAGE_CODE = "it"
 LANGUAGES = [("it", _("Italiano")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# The site's catalogue first, then each engine package's own (roles/ is no Django app).
+LOCALE_PATHS = [BASE_DIR / "locale", *sorted((BASE_DIR / "roles").glob("*/locale"))]
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE: str = _read("TIME_ZONE", str, "Europe/Rome")

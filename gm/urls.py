@@ -2,17 +2,20 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from games import adt_views, fix_views, player_views, ribelle_views, rules_views
+from games.views import dashboard
+from games.views import fixes as fix_views
+from games.views import player as player_views
+from games.views import rules as rules_views
 from gm import views
 
 urlpatterns = [
-    path("", views.dashboard, name="dashboard"),
+    path("", dashboard.dashboard, name="dashboard"),
     path("healthz", views.healthz, name="healthz"),
     path("accedi/", auth_views.LoginView.as_view(), name="login"),
     path("esci/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("partite/", include("games.urls")),
-    path("bilanciamento/", include("games.balance_urls")),
+    path("bilanciamento/", include("lab.urls")),
     path("p/<str:token>/", player_views.player_enter, name="player_enter"),
     path("io/", player_views.player_home, name="player_home"),
     path("io/azione/", player_views.player_action, name="player_action"),
@@ -20,7 +23,6 @@ urlpatterns = [
     path("io/testamento/", player_views.player_will, name="player_will"),
     path("io/ritira/", fix_views.player_withdraw, name="player_withdraw"),
     path("regolamento/<slug:setup>/", rules_views.rulebook_page, name="rulebook"),
-    path("io/rivela/", ribelle_views.player_reveal, name="player_reveal"),
-    path("io/nascondiglio/", adt_views.player_hide, name="player_hide"),
+    path("", include("desks.urls")),
     path("admin/", admin.site.urls),
 ]

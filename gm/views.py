@@ -1,14 +1,11 @@
-"""Project-level views: the health check and the GM's dashboard."""
+"""Project-level views: the health check."""
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from games.selectors import games_for_gm
 from gm.health import broker_status, clock_status, database_status
 
 
@@ -22,9 +19,3 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse(
         {"status": "ok" if healthy else "unavailable", **checks}, status=200 if healthy else 503
     )
-
-
-@login_required
-def dashboard(request: HttpRequest) -> HttpResponse:
-    """The GM's desk: the games this GM runs."""
-    return render(request, "gm/dashboard.html", {"games": games_for_gm(user=request.user)})

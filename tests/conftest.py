@@ -60,7 +60,7 @@ def gm_user(django_user_model):
 @pytest.fixture
 def day(client, gm_user):
     """A Wild West Wolf game on its first day (Night 0 committed), the GM logged in."""
-    from games.phases import current_phase, phase_commit
+    from games.services.phases import current_phase, phase_commit
     from tests.factories import make_game
 
     client.force_login(gm_user)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from games.services import game_create
+from games.services.game import game_create
 from roles.engine.setups import load_setup
 
 WWW_NAMES = ["Sam", "Mar", "Pao", "Mia", "Nora", "Vito", "Carla", "Gino", "Anna", "Bruno",
@@ -33,8 +33,8 @@ def notaio_delivers_two_wills(gm, long_text=LONG_WILL, short_text=SHORT_WILL):
     first cowboy is executed on D1 and hands in ``long_text``, the second is killed on N1
     and hands in ``short_text``, and on N2 the Notaio delivers both to the third cowboy.
     Returns (game, recipient, executed, killed)."""
-    from games.phases import current_phase, phase_commit
-    from games.submitting import action_submit, vote_cast, will_save
+    from games.services.phases import current_phase, phase_commit
+    from games.services.submissions import action_submit, vote_cast, will_save
 
     game = make_game(gm)
     first, second, recipient = game.players.filter(role="cowboy").order_by("seat")

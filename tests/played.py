@@ -5,9 +5,9 @@ end of the game by the GM's corrections (the next night stays open and empty).""
 
 from __future__ import annotations
 
-from games.phases import current_phase, override_add, phase_commit
-from games.services import player_substitute
-from games.submitting import action_submit, vote_cast, will_save
+from games.services.game import player_substitute
+from games.services.phases import current_phase, override_add, phase_commit
+from games.services.submissions import action_submit, vote_cast, will_save
 from tests.factories import LONG_WILL, SHORT_WILL, make_game
 
 

@@ -1,6 +1,6 @@
 """Votes read from the game's forum thread: one small parser per forum behind one
 interface (``Parser``), the game's vote syntax, and name matching. Pure Python (no
-Django): the site's service (games/topic_votes.py) stores what the GM confirms."""
+Django): the site's service (games/services/topic_votes.py) stores what the GM confirms."""
 
 from __future__ import annotations
 

@@ -7,9 +7,9 @@ from typing import Any
 
 from django import template
 
-from games.corrections import override_sentence, step_words
-from games.kept import refused_notices
 from games.models import Game, KeptSubmission, Phase, Player
+from games.services.corrections import override_sentence, step_words
+from games.services.kept import refused_notices
 
 register = template.Library()
 

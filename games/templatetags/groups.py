@@ -6,9 +6,9 @@ from typing import Any
 
 from django import template
 
-from games.groups import NightWatch, night_watch
+from games.engine import built_from_snapshot
 from games.models import Game, Phase
-from games.snapshot import built_from_snapshot
+from games.selectors.groups import NightWatch, night_watch
 
 register = template.Library()
 

@@ -7,26 +7,17 @@ from django.forms import BoundField
 from django.utils.html import conditional_escape, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import get_current_timezone
-from django.utils.translation import get_language
 
-from games import rulebook
-from games.board import TallyLine
-from games.forms_player import ability_label
-from games.keys import correction as correction_label
+from games.engine import role_name, ruleset_for
 from games.models import Player
-from games.presentation import describe
-from games.rulebook import link_rules
-from games.words import say, say_dropped
-from roles.engine.announce import cause_label, role_name
-from roles.engine.registry import ruleset_for
+from games.selectors.board import TallyLine
+from games.text import rulebook
+from games.text.keys import correction as correction_label
+from games.text.presentation import describe
+from games.text.rulebook import link_rules
+from games.text.words import ability_label, cause, say, say_dropped
 
 register = template.Library()
-
-
-@register.filter
-def cause(key: str, setup_key: str) -> str:
-    """A death's cause in words, from the game's setup (the posts use the same words)."""
-    return cause_label(setup_key, key, (get_language() or "it")[:2])
 
 
 @register.filter
@@ -113,3 +104,6 @@ def result(result: object, setup_key: str) -> str:
 def step(key: str, setup_key: str) -> str:
     """A step of the night (or the day's vote) in words, where a GM correction acts."""
     return say(ruleset_for(setup_key).step_message(key), setup_key) if key else ""
+
+
+register.filter("cause", cause)  # a death's cause in words (games/text/words.py)

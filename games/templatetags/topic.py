@@ -6,13 +6,13 @@ from typing import Any
 
 from django import template
 
-from games.board import Board
-from games.counts import tie_note
 from games.engine import rules_for
 from games.forum import PARSERS
 from games.models import Game, Phase, Player
-from games.phases import Preview
-from games.topic_votes import topic_settings
+from games.selectors.board import Board
+from games.selectors.counts import tie_note
+from games.services.phases import Preview
+from games.services.topic_votes import topic_settings
 
 register = template.Library()
 

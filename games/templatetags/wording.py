@@ -12,22 +12,11 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games.text.words import _PHASE, phase_name
+
 register = template.Library()
 
-_PHASE = re.compile(r"^([DN])(\d+)$")
 _ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?([+-]\d\d:\d\d|Z)?$")
-
-
-@register.filter
-def phase_name(label: str) -> str:
-    """``D1`` -> "Giorno 1", ``N0`` -> "Notte 0" (a label of another kind stays as it is)."""
-    match = _PHASE.match(str(label or ""))
-    if not match:
-        return str(label or "")
-    kind, number = match.groups()
-    if kind == "D":
-        return _("Giorno %(n)s") % {"n": number}
-    return _("Notte %(n)s") % {"n": number}
 
 
 @register.filter
@@ -73,3 +62,6 @@ def _italian_case(words: str) -> str:
     """Italian writes days and months in lower case ("martedì 1 dicembre"); Django's
     catalogue capitalises them."""
     return words.lower() if (get_language() or "it").startswith("it") else words
+
+
+register.filter("phase_name", phase_name)  # D1 -> "Giorno 1" (games/text/words.py)

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.backup import game_export_json
 from games.models import Game
+from games.services.backup import game_export_json
 
 
 class Command(BaseCommand):

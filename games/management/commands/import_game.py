@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.backup import game_import, parse_backup
+from games.services.backup import game_import, parse_backup
 
 
 class Command(BaseCommand):

@@ -9,11 +9,11 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from games.engine import Setup, available_setups, load_setup
 from games.models import Game
-from games.phases import current_phase, phase_commit
-from games.services import game_create
-from games.submitting import action_submit, vote_cast
-from roles.engine.setups import Setup, available_setups, load_setup
+from games.services.game import game_create
+from games.services.phases import current_phase, phase_commit
+from games.services.submissions import action_submit, vote_cast
 
 
 def demo_setup() -> Setup:

@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from games.models import Game
-from games.verify import verify_games
+from games.selectors.verify import verify_games
 
 
 class Command(BaseCommand):

@@ -1,0 +1,1 @@
+"""The referee desks for the board games (Il Ribelle!, L'Automobile del Tempo)."""

@@ -1,0 +1,1 @@
+"""The L'Automobile del Tempo desk (Colt Express)."""

@@ -1,0 +1,310 @@
+"""Colt Express con l'Automobile del Tempo on the site: the GM's new game, the desk (the
+train's positions, the Time Car checker, the round's stages, the posts) and the player's
+page (his Bandit, and the secret hiding when he is alone in the Time Car)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from desks.automobile.desk import (
+    SETUP_NAME,
+    Logged,
+    adt_check,
+    adt_game_create,
+    adt_log,
+    answer_text,
+    table_state,
+)  # fmt: skip
+from desks.views import desk_undo
+from games.models import Game, Player
+from games.selectors.pages import game_for_gm
+from games.services.game import player_link_issue
+from games.views.http import links_response
+from games.views.player import session_player
+from roles.automobile_del_tempo.checker import KINDS
+from roles.automobile_del_tempo.messages import place_name, unit_name
+from roles.automobile_del_tempo.messages import render as say
+from roles.automobile_del_tempo.posts import FORMATS
+from roles.automobile_del_tempo.rounds import EVENTS
+from roles.automobile_del_tempo.state import CHARACTERS, LOOT_VALUES, SETUP_KEY
+from roles.automobile_del_tempo.table import HIDING, OVER, SCHEMIN, STEALIN, Table
+
+LANGUAGES = (("it", "Italiano"), ("en", "English"))
+CHARACTER_NAMES = {c: c.capitalize() for c in CHARACTERS}
+ACTION_NAMES = {
+    "move": gettext_lazy("Movimento"), "ride": gettext_lazy("Cavalcare"),
+    "change_floor": gettext_lazy("Cambiare Piano"), "fire": gettext_lazy("Fuoco"),
+    "punch": gettext_lazy("Pugno"), "rob": gettext_lazy("Rapina"),
+    "place": gettext_lazy("Posizione decisa dal GM (gioco base)"),
+}  # fmt: skip
+EVENT_NAMES = {
+    "braking": gettext_lazy("Frenata"), "swivel_arm": gettext_lazy("Braccio girevole"),
+    "angry_marshal": gettext_lazy("Sceriffo arrabbiato"),
+    "take_it_all": gettext_lazy("Prendi tutto"),
+    "passengers_rebellion": gettext_lazy("Rivolta dei passeggeri"),
+    "marshals_revenge": gettext_lazy("Vendetta dello Sceriffo"),
+    "pickpocketing": gettext_lazy("Borseggio"),
+    "hostage_conductor": gettext_lazy("Ostaggio il capotreno"),
+}  # fmt: skip
+
+
+class AdtCreateForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Nome della partita"), max_length=120)
+    bandits = forms.CharField(
+        label=gettext_lazy("Banditi"), widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=gettext_lazy("Una riga per giocatore, in ordine: «Nome: personaggio» "
+                               "(Belle, Cheyenne, Django, Doc, Ghost, Tuco)."),
+    )  # fmt: skip
+    cars = forms.IntegerField(label=gettext_lazy("Vagoni dietro la Locomotiva"), min_value=2,
+                              max_value=6, required=False,
+                              help_text=gettext_lazy("Vuoto: uno per Bandito."))  # fmt: skip
+    rounds = forms.IntegerField(label=gettext_lazy("Round"), min_value=1, max_value=10, initial=5)
+    horses_and_stagecoach = forms.BooleanField(
+        label=gettext_lazy("Con Cavalli e Diligenza (ADT-R1)"), required=False
+    )
+    roof_step = forms.BooleanField(
+        label=gettext_lazy("L'Automobile del Tempo è un passo in più sul tetto (ADT-D1)"),
+        required=False, initial=True)  # fmt: skip
+    stagecoach_los = forms.BooleanField(
+        label=gettext_lazy("Diligenza–Automobile: serve la Linea Visiva (ADT-D3)"), required=False
+    )
+    language = forms.ChoiceField(label=gettext_lazy("Lingua degli annunci"), choices=LANGUAGES)
+
+    def clean_bandits(self) -> dict[str, str]:
+        bandits: dict[str, str] = {}
+        for line in self.cleaned_data["bandits"].splitlines():
+            if not line.strip():
+                continue
+            name, _sep, character = line.partition(":")
+            name, character = name.strip().lstrip("@"), character.strip().lower()
+            if not name or character not in CHARACTERS:
+                raise ValidationError(_("Riga non valida: «%(line)s» (scrivi «Nome: personaggio»).")
+                                      % {"line": line.strip()})  # fmt: skip
+            if name.lower() in {n.lower() for n in bandits}:
+                raise ValidationError(_("%(name)s compare due volte.") % {"name": name})
+            bandits[name] = character
+        if not 2 <= len(bandits) <= 6:
+            raise ValidationError(_("Da 2 a 6 Banditi."))
+        return bandits
+
+    def config(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "cars": data["cars"] or max(2, len(data["bandits"])), "rounds": data["rounds"],
+            "horses_and_stagecoach": data["horses_and_stagecoach"],
+            "options": {"adt.time_car_counts_as_roof_step": data["roof_step"],
+                        "adt.stagecoach_fire_needs_los": data["stagecoach_los"]},
+        }  # fmt: skip
+
+
+@login_required
+def adt_new(request: HttpRequest) -> HttpResponse:
+    """A new Time Car game: the Bandits and the train, then the private links once."""
+    form = AdtCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = adt_game_create(gm=request.user, name=data["name"], bandits=data["bandits"],
+                                   config=form.config(), language=data["language"])  # fmt: skip
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            links = {p.pk: player_link_issue(player=p, user=request.user)
+                     for p in game.players.all()}  # fmt: skip
+            messages.success(request, _("Partita creata. Copia ora i link privati."))
+            return links_response(gm_page(request, game, tokens=links))
+    return render(request, "games/adt/new.html", {"form": form, "setup_name": SETUP_NAME})
+
+
+def _places(table: Table, lang: str) -> list[tuple[str, str]]:
+    train = table.game.train
+    units = [*train.units(), *(["stagecoach"] if train.horses_and_stagecoach else [])]
+    places = ["time_car", *(f"{u}:{f}" for u in units for f in ("roof", "interior"))]
+    return [(p, place_name(p, lang)) for p in places]
+
+
+def _spots(table: Table, lang: str) -> list[tuple[str, str]]:
+    train = table.game.train
+    units = [*train.units(), *(["stagecoach"] if train.horses_and_stagecoach else [])]
+    return [(u, unit_name(u, lang)) for u in units]
+
+
+def _posts(table: Table) -> list[dict[str, Any]]:
+    """Every public post so far, in BBCode and Markdown, Italian and English."""
+    return [
+        {"heading": say(post.title, {}, table_lang()),
+         "variants": [{"label": f"{lang_label} · {fmt}", "text": post.render(fmt, lang)}
+                      for lang, lang_label in LANGUAGES for fmt in FORMATS]}
+        for post in table.posts
+    ]  # fmt: skip
+
+
+def table_lang() -> str:
+    return (translation.get_language() or "it")[:2]
+
+
+def _hide_by(log: list[Logged]) -> dt.datetime | None:
+    """The deadline the GM gave the hiding Bandit (the last round's end carries it)."""
+    text = next((e.data.get("hide_by") for e in reversed(log) if e.row.kind == "round_end"), None)
+    return dt.datetime.fromisoformat(text) if text else None
+
+
+def _entry(item: Logged) -> dict[str, Any]:
+    """One line of the log for the GM: never where a Bandit hid (ADT-R15) — the hiding
+    shows who hid; the reveal, later, shows where he reappears."""
+    lang = table_lang()
+    kind, data, result = item.row.kind, item.data, item.result
+    if kind == "action":
+        line = answer_text(result, data.get("actor") or _("Sceriffo"))
+    elif kind == "stealin":
+        line = _("Apertura della fase di Furto") + (
+            f" — {result.figure}: {place_name(result.to, lang)} [ADT-R16]" if result else ""
+        )
+    elif kind == "round_end":
+        event = data.get("event")
+        line = _("Fine del round") + (f" — {EVENT_NAMES[event]}" if event else "")
+    else:
+        line = _("%(name)s si è nascosto (dove, lo sa solo lui fino alla rivelazione).") % {
+            "name": result.bandit
+        }
+    return {"seq": item.row.seq, "kind": kind, "line": line, "row": item.row}
+
+
+def gm_page(request: HttpRequest, game: Game, tokens: dict[int, str] | None = None) -> HttpResponse:
+    """The desk of a Time Car game (games:detail dispatches here)."""
+    table, log = table_state(game)
+    lang = table_lang()
+    fresh = {str(pk): token for pk, token in (tokens or {}).items()}  # just issued (issue 9, #4)
+    rows = []
+    for player in game.players.order_by("seat"):
+        token = fresh.get(str(player.pk))
+        place = table.game.public_positions().get(player.name)
+        rows.append({
+            "player": player, "character": CHARACTER_NAMES.get(player.role, player.role),
+            "place": place_name(place, lang) if place else _("nascosto"),
+            "hidden": place is None,
+            "link": request.build_absolute_uri(reverse("player_enter", args=[token]))
+            if token else None,
+        })  # fmt: skip
+    context = {
+        "game": game, "table": table, "rows": rows, "setup_name": SETUP_NAME,
+        "entries": [_entry(item) for item in log],
+        "posts": _posts(table), "places": _places(table, lang),
+        "bandits": [p.name for p in game.players.order_by("seat")],
+        "actions": [(k, ACTION_NAMES[k]) for k in KINDS if k in ACTION_NAMES],
+        "events": list(EVENT_NAMES.items()), "loot": list(LOOT_VALUES),
+        "marshal_place": place_name(str(table.game.marshal), lang),
+        "time_car": table.game.in_time_car(), "time_car_loot": table.game.time_car_loot,
+        "stage": table.stage, "SCHEMIN": SCHEMIN, "STEALIN": STEALIN, "HIDING": HIDING,
+        "OVER": OVER, "hide_by": _hide_by(log), "round": table.game.round,
+        "next_round": table.next_round, "end": table.end,
+        "ask": request.session.pop(f"adt_answer_{game.pk}", None),
+    }  # fmt: skip
+    return render(request, "games/adt/desk.html", context)
+
+
+def _action_data(post: Any) -> dict[str, Any]:
+    return {
+        "kind": post.get("action", ""), "actor": post.get("actor") or None,
+        "to": post.get("to") or None, "target": post.get("target") or None,
+        "loot": post.get("loot") or None,
+    }  # fmt: skip
+
+
+def _deadline(text: str) -> str | None:
+    if not text:
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment)
+    return moment.isoformat()
+
+
+@login_required
+@require_POST
+def adt_event(request: HttpRequest, pk: int) -> HttpResponse:
+    """The GM checks or applies an action, opens the Stealin' phase, ends the round."""
+    game = game_for_gm(user=request.user, pk=pk, setup=SETUP_KEY)
+    post = request.POST
+    kind = post.get("kind", "")
+    try:
+        if kind == "check":
+            answer = adt_check(game, _action_data(post))
+            verdict = _("Sì") if answer.allowed else _("No")
+            text = f"{verdict} — {answer_text(answer, post.get('actor', ''))}"
+            request.session[f"adt_answer_{game.pk}"] = {"allowed": answer.allowed, "text": text}
+            return redirect(f"{game.get_absolute_url()}#checker")
+        if kind == "action":
+            logged = adt_log(game=game, kind="action", data=_action_data(post), user=request.user)
+            messages.success(request, answer_text(logged.result, post.get("actor", "")))
+        elif kind == "stealin":
+            adt_log(game=game, kind="stealin", data={}, user=request.user)
+        elif kind == "round_end":
+            event = post.get("event") if post.get("event") in EVENTS else None
+            data = {"event": event, "hide_by": _deadline(post.get("hide_by", ""))}
+            adt_log(game=game, kind="round_end", data=data, user=request.user)
+        else:
+            messages.error(request, _("Evento sconosciuto."))
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return redirect(f"{game.get_absolute_url()}#train")
+
+
+@login_required
+@require_POST
+def adt_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    nothing = _(
+        "Non c'è niente da annullare (un nascondiglio scelto o la partita finita non si annullano)."
+    )
+    return desk_undo(request, pk, setup=SETUP_KEY, nothing=nothing)
+
+
+def player_page(request: HttpRequest, player: Player) -> HttpResponse:
+    """The player's page of a Time Car game (player_home dispatches here)."""
+    table, log = table_state(player.game)
+    lang = table_lang()
+    bandit = table.game.bandits[player.name]
+    context = {
+        "player": player, "game": player.game, "setup_name": SETUP_NAME,
+        "character": CHARACTER_NAMES.get(player.role, player.role),
+        "place": place_name(str(bandit.place), lang) if bandit.place else None,
+        "hidden_under": unit_name(bandit.hidden_under, lang) if bandit.hidden_under else None,
+        "must_hide": table.stage == HIDING and table.awaiting == player.name,
+        "spots": _spots(table, lang), "hide_by": _hide_by(log), "round": table.game.round,
+        "over": table.stage == OVER,
+        "end": table.end,
+    }  # fmt: skip
+    return render(request, "games/adt/player.html", context)
+
+
+@never_cache
+@require_POST
+def player_hide(request: HttpRequest) -> HttpResponse:
+    """ADT-R14: the Bandit alone in the Time Car chooses, from his own page, where he hides;
+    the choice is sealed until the reveal (ADT-R15, R16)."""
+    player = session_player(request)
+    try:
+        adt_log(game=player.game, kind="hide", data={"under": request.POST.get("under", "")},
+                player=player)  # fmt: skip
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("Ti sei nascosto. Nessuno sa dove fino alla fase di Furto."))
+    return redirect("player_home")

@@ -1,0 +1,1 @@
+"""The Il Ribelle! desk (BANG!)."""

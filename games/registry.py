@@ -1,0 +1,42 @@
+"""Where a game that is not a Werewolf game lives: the referee desks (the desks app)
+register here, as Django starts, the setup each plays, the module of its pages
+(``gm_page(request, game)``, ``player_page(request, player)``, optionally
+``spoiler(request, game)``) and the game's title. The Werewolf desk asks here whether a
+game is a desk's and hands it over; it never imports a desk."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import import_module
+from types import ModuleType
+
+from games.models import Game
+
+# setup key -> the module with its pages (a dotted path: imported when first used)
+_DESKS: dict[str, str] = {}
+_NAMES: dict[str, str] = {}  # setup key -> the game's title
+
+
+def register_desk(setup_key: str, pages: str, name: str) -> None:
+    """A desk's ``games/<name>_desk.py`` says, as it is imported, which setup it plays,
+    where its pages are and the game's title."""
+    _DESKS[setup_key] = pages
+    _NAMES[setup_key] = name
+
+
+def desk_name(setup_key: str) -> str:
+    """A desk's title ("BANG! con Il Ribelle!"), the key itself for anything else."""
+    desk_setups()
+    return _NAMES.get(setup_key, setup_key)
+
+
+def desk_setups() -> Mapping[str, str]:
+    """Every desk: setup key -> the module of its pages (the desks app registers each
+    desk when Django starts: desks/apps.py)."""
+    return _DESKS
+
+
+def desk_module(game: Game) -> ModuleType | None:
+    """The pages of a desk game, or None for a Werewolf game."""
+    path = desk_setups().get(game.setup)
+    return import_module(path) if path else None

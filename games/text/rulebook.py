@@ -1,0 +1,160 @@
+"""The project's own rules reference, ``docs/rules/<setup>.md``, served as the
+"Regolamento" page of each setup, and the links from every rule tag (``[WWW-R57]``) in
+traces, refusals and option help to its paragraph.
+
+A rule is defined where its number first stands in bold (``**WWW-R41**``); that place
+becomes its anchor, and every other mention links to it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import nh3
+from django.conf import settings
+from django.urls import reverse
+from django.utils.html import conditional_escape, escape
+from django.utils.safestring import SafeString, mark_safe
+from markdown_it import MarkdownIt
+
+from games.engine import available_setups, setup_dir
+
+DOCS = Path(settings.BASE_DIR) / "docs" / "rules"
+TAG = re.compile(r"\b([A-Z]{2,4})-([RDI])(\d+)\b")
+DEFINED = re.compile(r"\*\*([A-Z]{2,4})-[RDI]\d+\b")
+SETTING_ROW = re.compile(r"^\| `([a-z0-9_.]+)` \|[^\n]*?\| ([A-Z]{2,4}-D\d+)[^|\n]*\|\s*$", re.M)
+_HTML_PART = re.compile(r"(<[^>]+>)")
+ORIGINAL = "testo-originale"  # the anchor of the Italian original, at the end of each file
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    slug: str  # the setup key, and the file's name
+    prefix: str  # WWW, INQ, ...
+    title: str
+    html: SafeString
+    anchors: frozenset[str]
+    settings: dict[str, str]  # option -> the DECISION that sets it
+
+
+def rule_files() -> dict[str, Path]:
+    """Slug -> its rules file: ``docs/rules/<setup>.md``, and the ``rules.md`` a setup
+    package ships beside its setup.yaml (a setup is one package)."""
+    files = {path.stem: path for path in sorted(DOCS.glob("*.md"))}
+    for key in available_setups():
+        beside = setup_dir(key) / "rules.md"
+        if key not in files and beside.is_file():
+            files[key] = beside
+    return files
+
+
+@cache
+def rulebooks() -> dict[str, str]:
+    """Rule prefix -> the slug of the rulebook defining its rules."""
+    found = {}
+    for slug, path in rule_files().items():
+        counts = Counter(DEFINED.findall(path.read_text(encoding="utf-8")))
+        if counts:
+            found[counts.most_common(1)[0][0]] = slug
+    return found
+
+
+def rulebook_url(slug: str, tag: str = "") -> str:
+    return reverse("rulebook", args=[slug]) + (f"#{tag}" if tag else "")
+
+
+@cache
+def rulebook(slug: str) -> Rulebook | None:
+    """The rendered rulebook of ``slug`` (sanitized HTML), None when there is none."""
+    if slug not in rulebooks().values():
+        return None
+    text = rule_files()[slug].read_text(encoding="utf-8")
+    prefix = next(p for p, s in rulebooks().items() if s == slug)
+    title = text.splitlines()[0].lstrip("# ").strip()
+    markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
+    html = nh3.clean(markdown.render(text))  # raw HTML is escaped, and sanitized all the same
+    body, anchors = _anchor(html, slug)
+    body = body.replace("<h2>Testo originale</h2>", f'<h2 id="{ORIGINAL}">Testo originale</h2>', 1)
+    options = dict(SETTING_ROW.findall(text.split("Settings summary", 1)[-1]))
+    return Rulebook(slug, prefix, title, mark_safe(body), frozenset(anchors), options)
+
+
+def _anchor(html: str, slug: str) -> tuple[str, set[str]]:
+    """Give each rule's defining mention its anchor and link every other mention."""
+    anchors: set[str] = set()
+    out = []
+    inside = {"a": 0, "pre": 0}
+    after_strong = False
+    for part in _HTML_PART.split(html):
+        if part.startswith("<"):
+            name = part.strip("</>").split()[0].lower() if part.strip("</>") else ""
+            if name in inside:
+                inside[name] += -1 if part.startswith("</") else 1
+            after_strong = part == "<strong>"
+            out.append(part)
+            continue
+        if any(inside.values()):
+            out.append(part)
+            continue
+        defining = after_strong
+
+        def link(match: re.Match[str], defining: bool = defining) -> str:
+            tag = match.group(0)
+            if defining and match.start() == 0 and tag not in anchors:
+                anchors.add(tag)
+                return f'<a id="{tag}" href="#{tag}" class="rule-anchor">{tag}</a>'
+            return _link(match, here=slug)
+
+        out.append(TAG.sub(link, part))
+        after_strong = False
+    return "".join(out), anchors
+
+
+def _link(match: re.Match[str], here: str | None = None) -> str:
+    tag = match.group(0)
+    slug = rulebooks().get(match.group(1))
+    if slug is None:
+        return tag
+    href = f"#{tag}" if slug == here else rulebook_url(slug, tag)
+    return f'<a href="{escape(href)}" class="rule">{tag}</a>'
+
+
+def link_rules(text: object) -> SafeString:
+    """``text`` escaped, with each rule tag linked to its paragraph of the rulebook."""
+    return mark_safe(TAG.sub(_link, str(conditional_escape(text))))
+
+
+def option_rule(slug: str, option: str) -> str:
+    """The DECISION that documents ``option`` (``www.will_word_limit`` -> ``WWW-D22``)."""
+    book = rulebook(slug)
+    return book.settings.get(option, "") if book else ""
+
+
+def for_game(book: Rulebook, options: dict[str, object], defaults: dict[str, object]) -> SafeString:
+    """The rulebook as one game plays it: in the DECISION documenting each option the game
+    sets away from its default, the default's mentions read the game's value (WWW-D22 says
+    the will limit the GM chose, not 150), marked."""
+    html = str(book.html)
+    for option, value in options.items():
+        default = defaults.get(option)
+        rule = book.settings.get(option)
+        if rule is None or value == default or isinstance(value, bool) or default is None:
+            continue
+        start = html.find(f'id="{rule}"')
+        if start < 0:
+            continue
+        end = min(
+            i for i in (html.find("</li>", start), html.find("</p>", start), len(html)) if i >= 0
+        )
+        shown = f'<mark title="{escape(option)}">{escape(value)}</mark>'
+        span = _HTML_PART.split(html[start:end])
+        number = re.compile(rf"(?<![\w.-]){re.escape(str(default))}(?![\w])")
+        for i, part in enumerate(span):
+            if not part.startswith("<"):
+                span[i] = number.sub(shown, part)
+        html = html[:start] + "".join(span) + html[end:]
+    return mark_safe(html)

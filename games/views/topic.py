@@ -1,0 +1,175 @@
+"""The GM's thread tools on the phase page (issue 12): "Importa dal topic" (paste,
+preview, settle the doubtful lines, save), the thread settings, and "Conta adesso"."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from games.forms.input import form_error
+from games.forms.validators import validate_text
+from games.forum import PARSERS
+from games.selectors.board import phase_board
+from games.selectors.counts import count_now
+from games.selectors.pages import game_for_gm
+from games.services.phases import current_phase
+from games.services.topic_votes import (
+    ALREADY,
+    ASK,
+    CHANGED,
+    NEW,
+    NOTHING,
+    OUTSIDE,
+    REFUSED,
+    SAME,
+    WITHDRAWN,
+    topic_import_preview,
+    topic_import_save,
+    topic_settings_update,
+)
+
+STATUS = {
+    NEW: gettext_lazy("nuovo voto"), CHANGED: gettext_lazy("cambio di voto"),
+    WITHDRAWN: gettext_lazy("ritiro"), SAME: gettext_lazy("uguale al voto in corso"),
+    NOTHING: gettext_lazy("nessun voto da ritirare"), ALREADY: gettext_lazy("già importato"),
+    OUTSIDE: gettext_lazy("fuori dalla fase"), REFUSED: gettext_lazy("rifiutato dalle regole"),
+    ASK: gettext_lazy("da confermare"),
+}  # fmt: skip
+TEXT_LIMIT = 2_000_000  # a 40-page thread copied as text is about 1 MB
+
+
+DECISION_KEY = re.compile(r"[vt][0-9a-f]{12}")  # v/t and a post's key, as the preview writes
+DECISION_VALUE = re.compile(r"-|\d{1,4}")  # a seat, or "-" (the line withdraws a vote)
+BAD_PASTE = gettext_lazy("Il testo incollato contiene caratteri NUL: non è una pagina del topic.")
+TOO_LONG = gettext_lazy("Testo troppo lungo: incolla una pagina del topic alla volta.")
+UNKNOWN_FORUM = gettext_lazy("Forum sconosciuto.")
+UNKNOWN_ACTION = gettext_lazy("Azione sconosciuta.")
+STALE_PREVIEW = gettext_lazy("Anteprima scaduta: incolla di nuovo la pagina del topic.")
+PREVIEW_LIFE = dt.timedelta(hours=24)  # a preview older than this is pasted again
+
+
+class TopicImportForm(forms.Form):
+    """A pasted page of the thread (or the saved .html page), its forum's format, what to
+    do, and the GM's answers for the doubtful lines (``v<key>``/``t<key>``: a seat or -)."""
+
+    text = forms.CharField(required=False, strip=False, max_length=TEXT_LIMIT,
+                           error_messages={"max_length": TOO_LONG,
+                                           "null_characters_not_allowed": BAD_PASTE})  # fmt: skip
+    page = forms.FileField(required=False)
+    fmt = forms.ChoiceField(required=False, choices=[("", ""), *((k, k) for k in PARSERS)],
+                            error_messages={"invalid_choice": UNKNOWN_FORUM})  # fmt: skip
+    action = forms.ChoiceField(required=False, choices=[("", ""), ("preview", ""), ("save", "")],
+                               error_messages={"invalid_choice": UNKNOWN_ACTION})  # fmt: skip
+    # When the preview read the paste (its relative times, "12 minuti fa", count back from
+    # then): "Ricontrolla" and "Salva" read it as that preview did. Empty: a new paste.
+    read_at = forms.DateTimeField(required=False, error_messages={"invalid": STALE_PREVIEW})
+
+    def clean(self) -> dict:
+        data = super().clean()
+        page = data.get("page")
+        if page:
+            data["text"] = page.read(TEXT_LIMIT).decode("utf-8", errors="replace")
+        if "\x00" in data.get("text", ""):
+            raise forms.ValidationError(BAD_PASTE)
+        read_at = data.get("read_at")
+        if read_at is not None and not (timezone.now() - PREVIEW_LIFE <= read_at <= timezone.now()):
+            raise forms.ValidationError(STALE_PREVIEW)
+        decisions = {}
+        for key, value in self.data.items():
+            if not DECISION_KEY.fullmatch(key) or value == "":
+                continue
+            if not DECISION_VALUE.fullmatch(value):
+                raise forms.ValidationError(_("Scelta non valida per una riga del topic."))
+            decisions[key] = value
+        data["decisions"] = decisions
+        return data
+
+
+@login_required
+@require_POST
+def topic_import(request: HttpRequest, pk: int) -> HttpResponse:
+    """Preview a pasted page of the thread (``action=preview``) or save it."""
+    game = game_for_gm(user=request.user, pk=pk)
+    phase = current_phase(game)
+    if phase is None or phase.is_night:
+        messages.error(request, _("Si importano i voti solo durante un giorno."))
+        return redirect("games:phase", pk=pk)
+    form = TopicImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, form_error(form))
+        return redirect("games:phase", pk=pk)
+    data = form.cleaned_data
+    text, fmt, decisions = data["text"], data["fmt"], data["decisions"]
+    read_at = data["read_at"]  # None: a new paste, read now
+    if data["action"] == "save":
+        try:
+            saved = topic_import_save(phase=phase, text=text, fmt=fmt, decisions=decisions,
+                                      user=request.user, read_at=read_at)  # fmt: skip
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+            return redirect("games:phase", pk=pk)
+        stored = len(saved.to_store)
+        messages.success(request, _("Dal topic: %(n)d voti salvati.") % {"n": stored})
+        return redirect("games:phase", pk=pk)
+    preview = topic_import_preview(phase=phase, text=text, fmt=fmt, decisions=decisions,
+                                   now=read_at,
+                                   gm_username=request.user.get_username())  # fmt: skip
+    for row in preview.rows:
+        row.label = STATUS[row.status]
+    context = {"game": game, "phase": phase, "preview": preview, "text": text, "fmt": fmt}
+    return render(request, "games/topic_import.html", context)
+
+
+class TopicSettingsForm(forms.Form):
+    """The thread settings: free texts without NUL, control or bidi characters."""
+
+    votes_from_topic = forms.BooleanField(required=False)
+    vote_lines = forms.CharField(required=False, max_length=2000, validators=[validate_text])
+    withdraw_lines = forms.CharField(required=False, max_length=2000, validators=[validate_text])
+    aliases = forms.CharField(required=False, max_length=10000, validators=[validate_text])
+    gm_names = forms.CharField(required=False, max_length=1000, validators=[validate_text])
+
+
+@login_required
+@require_POST
+def topic_settings_save(request: HttpRequest, pk: int) -> HttpResponse:
+    game = game_for_gm(user=request.user, pk=pk)
+    form = TopicSettingsForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_error(form))
+        return redirect("games:phase", pk=pk)
+    data = form.cleaned_data
+    try:
+        topic_settings_update(
+            game=game, user=request.user, votes_from_topic=data["votes_from_topic"],
+            vote_lines=data["vote_lines"].splitlines(),
+            withdraw_lines=data["withdraw_lines"].splitlines(),
+            aliases=data["aliases"], gm_names=data["gm_names"].split(","),
+        )  # fmt: skip
+        messages.success(request, _("Impostazioni del topic salvate."))
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return redirect("games:phase", pk=pk)
+
+
+@login_required
+def vote_count_now(request: HttpRequest, pk: int) -> HttpResponse:
+    """The day's count at this moment, ready to paste (a partial for htmx)."""
+    game = game_for_gm(user=request.user, pk=pk)
+    phase = current_phase(game)
+    texts = None
+    if phase is not None and not phase.is_night:
+        texts = count_now(game, phase_board(game, phase), timezone.now())
+    template = "games/count_now.html#count" if request.htmx else "games/count_now.html"
+    return render(request, template, {"game": game, "phase": phase, "texts": texts})

@@ -1,0 +1,1 @@
+"""The balance lab: win rates estimated from simulated games (docs/balance.md)."""

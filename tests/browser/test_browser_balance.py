@@ -1,0 +1,64 @@
+"""Browser: the GM opens Bilanciamento, starts a big study and cancels it, starts a small
+one and watches its progress bar (htmx polling) until its plots appear (Playwright,
+system Chromium, a real Celery worker)."""
+
+from __future__ import annotations
+
+import pytest
+
+from lab.models import BalanceStudy
+
+pytestmark = [
+    pytest.mark.browser, pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)
+]  # fmt: skip
+
+
+def test_gm_starts_watches_cancels_and_reads_studies(
+    live_server, browser, celery_worker_process, django_user_model
+):
+    django_user_model.objects.create_user(username="master", password="pw-master-1")
+    page = browser.new_page()
+    page.goto(f"{live_server.url}/")
+    page.fill("input[name=username]", "master")
+    page.fill("input[name=password]", "pw-master-1")
+    page.click("button[type=submit]")
+    page.click("text=Bilanciamento")
+    assert page.input_value("input[name=games]") == "20000"
+
+    page.select_option("select[name=setup]", "wild-west-wolf")
+    page.wait_for_selector("input[name=opt_www__reveal_role_on_death]", state="attached")
+    page.fill("input[name=games]", "300000")
+    page.click("text=Avvia lo studio")
+    page.wait_for_selector("#progress progress")
+    page.click("button.cancel")
+    page.wait_for_selector("text=Studio annullato: nessun risultato.")
+    big = BalanceStudy.objects.get(games=300000)
+    assert big.status == BalanceStudy.Status.CANCELLED
+    assert big.parts.count() < big.chunks
+
+    page.click("text=← Bilanciamento")
+    page.select_option("select[name=setup]", "inquisizione")
+    page.wait_for_selector("input[name=opt_inq__reveal_role_on_death]", state="attached")
+    page.fill("input[name=games]", "1500")
+    page.select_option("select[name=model]", "random")
+    page.click("text=Avvia lo studio")
+    page.wait_for_selector("#progress progress")
+    # the bar moves without a reload: htmx replaces it while the chunks come in
+    page.wait_for_function(
+        "() => { const bar = document.querySelector('#progress progress');"
+        " return !bar || bar.value > 0; }",
+        timeout=180_000,
+    )
+    page.wait_for_selector("svg.plot", timeout=180_000)  # done: the page shows the figures
+    assert page.locator("svg.plot").count() >= 5
+    assert page.locator("table.figures").first.is_visible()
+    assert "Eresia" in page.locator("table.figures").first.inner_text()
+    small = BalanceStudy.objects.get(games=1500)
+    assert small.status == BalanceStudy.Status.DONE
+    assert small.figures["first"]["games"] == 1500
+
+    page.click("text=← Bilanciamento")
+    rows = page.locator("table.studies tbody tr")
+    assert rows.count() == 2
+    rows.filter(has_text="inquisizione").locator("a").click()
+    page.wait_for_selector("svg.plot")
