@@ -119,8 +119,9 @@ class HtmlForum:
         return at, at is not None, raw
 
     def _edit(self, post: LexborNode, clock: Clock) -> tuple[dt.datetime | None, str]:
-        node = post.css_first(self.edit) if self.edit else None
-        if node is None:
+        sels = self.edit.split(",") if self.edit else []
+        node = next((n for sel in sels if (n := post.css_first(sel))), None)
+        if node is None:  # the first selector that finds one wins (a title over a box)
             return None, ""
         text = " ".join((node.attributes.get("title") or node.text()).split())
         stamp = node.css_first("time[datetime]")

@@ -30,6 +30,7 @@ _TAGS = compile_(
 )  # BBCode and Markdown emphasis
 _CLOSING = compile_(r"\[/[a-z]+\]|\*\*|__")
 _BOLD = compile_(r"\[b\]([^\[\]]{1,60})\[/b\]|\*\*([^*]{1,60})\*\*", needles=("[b]", "**"))
+_MARKDOWN_BOLD = compile_(r"\*\*([^*]{1,200})\*\*", needles=("**",))
 _SENTENCE_END = compile_(r"[.!?;]\s+", needles=(".", "!", "?", ";"))
 _VOTE_WORD = compile_(r"(?:^|[^a-z])(?:voto|voti|vote|votes)(?:[^a-z]|$)", needles=("vot",))
 _WITHDRAW_WORD = compile_(
@@ -141,7 +142,7 @@ class VoteSyntax:
         return found
 
     def _read(self, line: str) -> VoteLine | None:
-        folded = fold(line).strip()
+        folded = _MARKDOWN_BOLD.sub(r"[b]\1[/b]", fold(line).strip())
         plain = fold(_TAGS.sub("", folded)).strip()
         if not self._vote_like(plain, self._lead):
             return None
