@@ -161,6 +161,12 @@ THREAD_ERRORS = {  # the message ids of games.forum.ThreadError
     "thread.too_long": gettext_lazy(
         "Pagina troppo lunga (più di %(limit)d caratteri): incolla una pagina del topic "
         "alla volta."),
+    "thread.too_many_posts": gettext_lazy(
+        "Pagina salvata con troppi messaggi (più di %(limit)d): salva una pagina del topic "
+        "alla volta."),
+    "thread.too_deep": gettext_lazy(
+        "Pagina salvata con elementi annidati troppo a fondo (più di %(limit)d): non è "
+        "una pagina del topic."),
     "thread.too_many_tags": gettext_lazy(
         "Pagina salvata troppo complessa (più di %(limit)d elementi HTML): salva una "
         "pagina del topic alla volta."),

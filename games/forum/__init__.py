@@ -57,7 +57,7 @@ def detect(text: str) -> Parser | None:
 def parse_thread(text: str, clock: Clock, fmt: str = "") -> tuple[Parser | None, list[ForumPost]]:
     """The posts of a pasted page, with the parser that read them (``fmt``: a key of
     PARSERS, or empty to recognise the format). ThreadError when the page is too big."""
-    text = bounded(text)
+    text = bounded(text, cut_lines=not looks_like_html(text))
     parser = PARSERS.get(fmt) or detect(text)
     if parser is None:
         return None, []

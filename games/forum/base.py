@@ -19,6 +19,10 @@ import re2
 MAX_PAGE = 2_000_000  # characters: a 40-page thread copied as text is about 1 MB
 MAX_LINE = 4_000  # characters of one line read (a vote is never longer; the rest is prose)
 MAX_TAGS = 200_000  # elements of a saved page (a 50-post page has about 5,000)
+MAX_DEPTH = 2_000  # elements nested in one another (forum pages nest some 60; the HTML
+# parser's work grows with the square of the depth)
+MAX_POSTS = 500  # posts of one saved page (forums show 10 to 100 a page)
+MAX_VOTE_LINE = 1_000  # characters of a line read for a vote (a vote is near its start)
 
 
 class ThreadError(ValueError):
@@ -177,13 +181,14 @@ def name_words(name: str) -> list[str]:
     return [w for w in _NOT_ALNUM.split(fold(name)) if w]
 
 
-def bounded(text: str) -> str:
+def bounded(text: str, *, cut_lines: bool = True) -> str:
     """``text`` with Windows line ends and no-break spaces made plain, each line cut
-    to MAX_LINE; ThreadError if the page is longer than MAX_PAGE."""
+    to MAX_LINE (not in HTML, whose lines are the markup's); ThreadError if the page is
+    longer than MAX_PAGE."""
     if len(text) > MAX_PAGE:
         raise ThreadError("thread.too_long", MAX_PAGE)
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " ")
-    if any(len(line) > MAX_LINE for line in text.split("\n")):
+    if cut_lines and any(len(line) > MAX_LINE for line in text.split("\n")):
         text = "\n".join(line[:MAX_LINE] for line in text.split("\n"))
     return text
 

@@ -31,11 +31,37 @@ from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from games.forum.base import MAX_TAGS, Clock, ForumPost, ThreadError
+from games.forum.base import MAX_DEPTH, MAX_POSTS, MAX_TAGS, Clock, ForumPost, ThreadError
 from games.forum.dates import parse_when
 from games.forum.edits import edit_notice
 
 BLOCKS = "p, div, li, h1, h2, h3, h4, h5, h6, tr, pre"
+# Elements that close themselves (void) or that the next sibling closes: not nesting.
+_FLAT = frozenset((
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
+    "source", "track", "wbr", "p", "li", "td", "th", "tr", "option", "optgroup", "dt", "dd",
+    "thead", "tbody", "tfoot", "colgroup", "rp", "rt",
+))  # fmt: skip
+
+
+def nesting(text: str) -> int:
+    """How deep the page's elements nest, counted in one pass over its tags (an
+    upper bound: elements the parser would close by itself are not subtracted)."""
+    depth = deepest = 0
+    for piece in text.split("<")[1:]:
+        if not piece or piece[0] in "!?":
+            continue
+        closing = piece[0] == "/"
+        name = piece[1 if closing else 0 :][:12].split(">")[0].split()[0:1]
+        tag = name[0].lower().rstrip("/") if name else ""
+        if not tag.isalnum() or tag in _FLAT:
+            continue
+        if closing:
+            depth = max(depth - 1, 0)
+        elif not piece.split(">")[0].endswith("/"):
+            depth += 1
+            deepest = max(deepest, depth)
+    return deepest
 
 
 def looks_like_html(text: str) -> bool:
@@ -79,13 +105,23 @@ class HtmlForum:
             return None
         if text.count("<") > MAX_TAGS:
             raise ThreadError("thread.too_many_tags", MAX_TAGS)
+        if nesting(text) > MAX_DEPTH:
+            raise ThreadError("thread.too_deep", MAX_DEPTH)
         return LexborHTMLParser(text)
+
+    def _posts(self, tree: LexborHTMLParser) -> list[LexborNode]:
+        """The post elements (ThreadError past MAX_POSTS: posts nested in posts, a page
+        built to make every lookup walk the whole tree)."""
+        posts = tree.css(self.post)
+        if len(posts) > MAX_POSTS:
+            raise ThreadError("thread.too_many_posts", MAX_POSTS)
+        return posts
 
     def score(self, text: str) -> int:
         tree = self._tree(text)
         if tree is None:
             return 0
-        return sum(1 for post in tree.css(self.post) if post.css_first(self.content))
+        return sum(1 for post in self._posts(tree) if post.css_first(self.content))
 
     def copied(self, text: str) -> bool:
         return False
@@ -93,7 +129,7 @@ class HtmlForum:
     def parse(self, text: str, clock: Clock) -> list[ForumPost]:
         tree = self._tree(text)
         posts: list[ForumPost] = []
-        for number, post in enumerate(tree.css(self.post) if tree else [], start=1):
+        for number, post in enumerate(self._posts(tree) if tree else [], start=1):
             content = post.css_first(self.content)
             author = post.css_first(self.author)
             if content is None or author is None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import re2
 
-from games.forum.base import MAX_LINE, compile_, fold, name_key, name_words
+from games.forum.base import MAX_VOTE_LINE, compile_, fold, name_key, name_words
 
 DEFAULT_VOTES = ("[b]Voto: Nome[/b]", "#voto Nome", "Voto Nome")
 DEFAULT_WITHDRAWALS = ("#ritiro", "Tolgo il voto", "Ritiro il voto")
@@ -31,7 +31,6 @@ _TAGS = compile_(
 _CLOSING = compile_(r"\[/[a-z]+\]|\*\*|__")
 _BOLD = compile_(r"\[b\]([^\[\]]{1,60})\[/b\]|\*\*([^*]{1,60})\*\*", needles=("[b]", "**"))
 _MARKDOWN_BOLD = compile_(r"\*\*([^*]{1,200})\*\*", needles=("**",))
-_SENTENCE_END = compile_(r"[.!?;]\s+", needles=(".", "!", "?", ";"))
 _VOTE_WORD = compile_(r"(?:^|[^a-z])(?:voto|voti|vote|votes)(?:[^a-z]|$)", needles=("vot",))
 _WITHDRAW_WORD = compile_(
     r"(?:^|[^a-z])(?:ritir[a-z]*|tolgo|unvote)(?:[^a-z]|$)", needles=("ritir", "tolgo", "unvote")
@@ -59,13 +58,15 @@ def _literal(part: str) -> str:
 
 
 def _sentences(line: str) -> list[str]:
-    """The line cut after each '.', '!', '?' or ';' followed by a space."""
-    out, pos = [], 0
-    for match in _SENTENCE_END.finditer(line):
-        out.append(line[pos : match.start() + 1])
-        pos = match.end()
-    out.append(line[pos:])
-    return out
+    """The line cut after each '.', '!', '?' or ';' followed by a space (a loop, not a
+    pattern: a line of a thousand full stops costs a thousand steps)."""
+    out, start = [], 0
+    for i in range(len(line) - 1):
+        if line[i] in ".!?;" and line[i + 1] in " \t":
+            out.append(line[start : i + 1])
+            start = i + 2
+    out.append(line[start:])
+    return [s for s in out if s.strip()] or [line]
 
 
 class VoteSyntax:
@@ -127,7 +128,7 @@ class VoteSyntax:
     def read_line(self, line: str) -> VoteLine | None:
         """The vote of one line: read at the line's start or a sentence's ("Concordo.
         Voto Sam"); a #hashtag form anywhere in it."""
-        line = line[:MAX_LINE]
+        line = line[:MAX_VOTE_LINE]
         low = fold(line)
         if not any(k in low for k in self._lead):
             return None
@@ -165,7 +166,7 @@ class VoteSyntax:
     def _name_of(self, written: str) -> str:
         """The name a vote gives: a player's name it starts with, else the name as
         written if it is short enough to be one ('' when it is prose)."""
-        name = written.strip(" :.,;!\"'«»")
+        name = written[:200].strip(" :.,;!\"'«»")
         if not name or name_key(name) in self._name_keys:
             return name
         if player := self._player_first(name):
@@ -205,7 +206,7 @@ class VoteSyntax:
         (a vote word, "Io voto Tizio, che…", "Cambio voto: Tizio"), ``mention.withdraw``
         (a withdrawal word) or ``mention.bold_name`` (a player's name in bold)."""
         for line in lines:
-            folded = fold(line[:MAX_LINE])
+            folded = fold(line[:MAX_VOTE_LINE])
             plain = _TAGS.sub("", folded)
             if _VOTE_WORD.search(plain) or any(k in plain for k in self._keywords if len(k) > 3):
                 return "mention.vote", line.strip()
