@@ -369,3 +369,22 @@ def test_a_page_over_the_bound_is_refused_in_italian(day):
 
     with pytest.raises(ValidationError, match="troppo lunga"):
         topic_import_preview(phase=day, text="x" * 2_000_001)
+
+
+def test_the_import_page_shows_a_late_edit_with_its_notice_and_a_big_page_is_refused(
+    client, day, gm_user
+):
+    day.closes_at = BASE - dt.timedelta(minutes=30)
+    day.save(update_fields=["closes_at"])
+    edited = (BASE - dt.timedelta(minutes=10)).strftime("%d/%m/%Y, %H:%M")
+    text = thread(("Sam", 120, "Voto Gino"),
+                  ("Sam", 60, f"Voto Mia\nModificato da Sam - {edited}"))  # fmt: skip
+    client.force_login(gm_user)
+    url = reverse("games:topic_import", args=[day.game.pk])
+    page = client.post(url, {"text": text, "action": "preview"}).content.decode()
+    assert "modificato dopo la scadenza" in page
+    assert f"avviso di modifica: «Modificato da Sam - {edited}»" in page
+    assert "Salva 1 voto" in page
+    deep = "<!DOCTYPE html><html><body>" + "<div>" * 3000
+    response = client.post(url, {"text": deep, "action": "preview"}, follow=True)
+    assert "annidati troppo a fondo" in response.content.decode()
