@@ -5,6 +5,7 @@ to the moment the page was rendered ("Oggi, 21:47", "Ieri alle 23:10", "3 ore fa
 from __future__ import annotations
 
 import datetime as dt
+import functools
 
 from games.forum.base import Clock, compile_, fold
 
@@ -55,7 +56,11 @@ def parse_when(text: str, clock: Clock) -> tuple[dt.datetime, bool] | None:
     """The moment a forum date shows, with whether it has seconds; None if unreadable.
     Absolute dates are in the game's time zone unless marked UTC; relative ones count
     from ``clock`` (the moment the page was copied)."""
-    folded = " ".join(fold(text[:MAX_DATE]).split())
+    return _parse_when(" ".join(fold(text[:MAX_DATE]).split()), clock)
+
+
+@functools.lru_cache(maxsize=4096)  # a day's posts share their minutes: each read once
+def _parse_when(folded: str, clock: Clock) -> tuple[dt.datetime, bool] | None:
     try:
         if match := _ISO.search(folded):
             g = match.groupdict()
