@@ -42,7 +42,9 @@ def edit_notice(line: str, clock: Clock) -> tuple[dt.datetime | None, str] | Non
 
 
 def take_edit_notice(lines: list[str], clock: Clock) -> tuple[list[str], dt.datetime | None, str]:
-    """``lines`` without their edit notices, the latest edit's time and its notice."""
+    """``lines`` without their edit notices, the latest edit's time and its notice. A
+    notice under the text (phpBB's ``div.notice``, ForumFree's ``div.edit``; Invision
+    writes it above) is followed only by the author's signature: dropped too."""
     kept: list[str] = []
     latest: dt.datetime | None = None
     notice_text = ""
@@ -54,4 +56,6 @@ def take_edit_notice(lines: list[str], clock: Clock) -> tuple[list[str], dt.date
         when, text = found
         if not notice_text or (when is not None and (latest is None or when > latest)):
             latest, notice_text = when, text
+        if any(k.strip() for k in kept):  # under the text: the rest is the signature
+            break
     return kept, latest, notice_text

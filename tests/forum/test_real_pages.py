@@ -45,7 +45,7 @@ def test_forumfree_copy_with_the_colon_is_forumfree_and_an_edit_is_no_header():
     not a generic "Autore - data" header."""
     assert read(fixture("forumfree_copied.txt")) == ("forumfree", [
         ("Narratore", "12 10:30:00", "narratore", None),
-        ("Sam", "12 17:02:00", "pao", "12 17:10"),
+        ("Sam", "12 17:02:00", "pao", "12 17:10"),  # the signature under the edit: dropped
         ("Mia", "12 17:05:00", "tizio caio", None),  # the CITAZIONE block does not count
         ("Pao", "12 18:31:00", None, None),
         ("Nora", "12 21:50:00", "il_conte", "12 22:05"),
