@@ -159,3 +159,12 @@ def test_detection_of_the_new_pages():
     assert detect(fixture("forumfree_copied.txt")).key == "forumfree"
     assert detect(fixture("discourse_app.html")).key == "discourse_app_html"
     assert detect(fixture("forumfree_page.html")).key == "forumfree_html"
+
+
+def test_forumfree_page_as_chromium_copies_it_reads_like_the_saved_page():
+    """forumfree_page_copied_nocss.txt is Chromium's document.body.innerText of
+    forumfree_page.html: the nickname, a tab, " Inviato il: …" each on its own line."""
+    copied = read(fixture("forumfree_page_copied_nocss.txt"))
+    saved = read(fixture("forumfree_page.html"))
+    assert copied[0] == "forumfree"
+    assert copied[1] == saved[1]
