@@ -37,7 +37,10 @@ _WITHDRAW_WORD = compile_(
 )
 MAX_NAME = 40  # a bare "Voto Nome" longer than this is prose, not a vote
 MAX_WORDS = 4
-MAX_NAME_WORDS = 8  # the words read after a vote keyword to find a player's name
+MAX_NAME_WORDS = 8
+_EITHER = frozenset(
+    ("o", "oppure", "or", "e", "and", "ovvero", "forse")
+)  # two names: ask  # the words read after a vote keyword to find a player's name
 
 
 @dataclass(frozen=True)
@@ -175,16 +178,24 @@ class VoteSyntax:
 
     def _player_first(self, rest: str) -> str:
         """The player whose whole name starts ``rest`` (the longest; '' for none or for
-        two players that fit equally)."""
+        two players that fit equally); for "Tizio o Caio" both names as written, which
+        the name matcher offers as an ambiguous choice."""
         words = name_words(rest[:200])[:MAX_NAME_WORDS]
-        best: tuple[int, set[str]] = (0, set())
+        size, found = self._longest_name(words)
+        if len(found) != 1:
+            return ""
+        if words[size : size + 1] and words[size] in _EITHER:
+            second, _found = self._longest_name(words[size + 1 :])
+            if second:
+                return " ".join(words[: size + 1 + second])
+        return next(iter(found))
+
+    def _longest_name(self, words: list[str]) -> tuple[int, set[str]]:
         for size in range(len(words), 0, -1):
             for cut in (tuple(words[:size]), ("".join(words[:size]),)):
-                if cut in self._names and size > best[0]:
-                    best = (size, self._names[cut])
-            if best[0]:
-                break
-        return next(iter(best[1])) if len(best[1]) == 1 else ""
+                if cut in self._names:
+                    return size, self._names[cut]
+        return 0, set()
 
     @staticmethod
     def _vote_like(plain: str, starts: tuple[str, ...]) -> bool:
