@@ -388,3 +388,12 @@ def test_the_import_page_shows_a_late_edit_with_its_notice_and_a_big_page_is_ref
     deep = "<!DOCTYPE html><html><body>" + "<div>" * 3000
     response = client.post(url, {"text": deep, "action": "preview"}, follow=True)
     assert "annidati troppo a fondo" in response.content.decode()
+
+
+def test_an_ambiguous_name_offers_every_candidate_first_and_chooses_none(day):
+    """Class 7: "Sam o Mia" is neither; punctuation and case aside, a name is exact."""
+    text = thread(("Pao", 20, "Voto Sam o Mia, non so"), ("Nora", 10, "Voto: GI-NO"))
+    either, exact = topic_import_preview(phase=day, text=text).rows
+    assert (either.status, either.target, either.note) == (ASK, None, "nome ambiguo")
+    assert {p.name for p in either.target_choices[:2]} == {"Sam", "Mia"}
+    assert (exact.status, exact.target.name) == (NEW, "Gino")
