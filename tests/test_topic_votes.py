@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from games.models import AuditEvent, Submission
@@ -365,8 +366,6 @@ def test_a_post_that_mentions_a_vote_is_listed_with_why_it_was_not_counted(day):
 
 
 def test_a_page_over_the_bound_is_refused_in_italian(day):
-    from django.core.exceptions import ValidationError
-
     with pytest.raises(ValidationError, match="troppo lunga"):
         topic_import_preview(phase=day, text="x" * 2_000_001)
 
