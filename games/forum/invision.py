@@ -1,7 +1,8 @@
 """Invision Community (4.x) copied as text. Each post: the author column (name, member
 group, "1.234 messaggi"), then "Inviato Ieri alle 23:10" (the ``ipsComment_meta``
 line: "Inviato 3 minuti fa", "Inviato Oggi alle 21:47", "Inviato 12 marzo 2025"), then
-the text, closed by "Link al commento" / "Condividi su altri siti". A quote shows as
+the text, closed by "Link al commento" / "Condividi su altri siti" or by the post's
+controls ("Cita", ``ipsComment_controls``: the signature follows them). A quote shows as
 "Tempesta ha detto:" followed by its paragraphs; an edit as "Modificato 12 marzo 2025
 da Sam" at the top of the text (``commentEditLine``)."""
 
@@ -21,9 +22,9 @@ _HEADER = compile_(
 _NOT_INVISION = ("il ", "il:", "on ", "on:")  # ForumFree's "Inviato il: …", "Posted on …"
 END = compile_(
     r"^\s*(?:link al commento|condividi su altri siti|condividi questo messaggio|"
-    r"link to comment|share on other sites|share this post)\s*$",
+    r"link to comment|share on other sites|share this post|cita|quote)\s*$",
     ignore_case=True,
-    needles=("link", "condividi", "share"),
+    needles=("link", "condividi", "share", "cita", "quote"),
 )
 _COUNT = compile_(
     r"^\s*[\d.,]+\s*(?:messaggi|post|posts|contenuti|reazioni)?\s*$", ignore_case=True

@@ -69,6 +69,8 @@ def own_lines(
         if quoted:
             i = quoted
             continue
+        while i < len(text) and not text[i].strip():  # Invision: a blank line first
+            i += 1
         while i < len(text) and text[i].strip():  # not found: up to the blank line
             unsure.append(text[i])
             i += 1

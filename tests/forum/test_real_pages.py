@@ -170,3 +170,23 @@ def test_forumfree_page_as_chromium_copies_it_reads_like_the_saved_page():
     saved = read(fixture("forumfree_page.html"))
     assert copied[0] == "forumfree"
     assert copied[1] == saved[1]
+
+
+def test_invision_edited_page_saved_and_as_chromium_copies_it():
+    """Invision's ``commentEditLine`` above the text, quotes two deep, an emoji, the
+    member group (not an author), a signature with a vote in it (after the "Cita"
+    control in the copy): both shapes give the same votes and the edit, copied the
+    next evening ("Ieri alle 17:02")."""
+    next_evening = dt.datetime(2025, 3, 13, 19, 0, tzinfo=ROME)
+    expected = [
+        ("Sam", "12 17:02:00", "pao", "12 22:07"),
+        ("Mia", "12 17:05:00", "tizio caio", None),
+        ("Nora", "12 21:50:00", "il_conte", None),
+    ]
+    saved = read(fixture("invision_edited.html"), next_evening)
+    copied = read(fixture("invision_edited_copied_nocss.txt"), next_evening)
+    assert saved[0] == "invision_html"
+    assert [(a, t[:8], v, e) for a, t, v, e in saved[1]] == [
+        (a, t[:8], v, e) for a, t, v, e in expected
+    ]
+    assert copied == ("invision", expected)
