@@ -78,7 +78,7 @@ def body_lines(node: LexborNode, quotes: str, drop: str = "") -> list[str]:
                 element.decompose()
     for img in node.css("img[alt]"):
         img.replace_with(img.attributes.get("alt") or "")
-    for bold in node.css("b, strong"):
+    for bold in node.css("b, strong, span[style*=bold]"):
         bold.replace_with(f"[b]{bold.text()}[/b]")
     for br in node.css("br"):
         br.replace_with("\n")

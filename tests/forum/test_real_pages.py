@@ -190,3 +190,22 @@ def test_invision_edited_page_saved_and_as_chromium_copies_it():
         (a, t[:8], v, e) for a, t, v, e in expected
     ]
     assert copied == ("invision", expected)
+
+
+def test_phpbb_edited_page_saved_and_as_chromium_copies_it():
+    """phpBB's bold is a styled span, its rank ("Villico") no author, its edit notice
+    under the text and the signature under that; in the copy a quote of a post not in
+    the paste shows no end, so its lines wait for the GM (the saved page knows)."""
+    next_evening = dt.datetime(2025, 3, 13, 19, 0, tzinfo=ROME)
+    assert read(fixture("phpbb_edited.html"), next_evening) == ("phpbb_html", [
+        ("Sam", "12 17:02:11", "pao", "12 22:05"),
+        ("Mia", "12 17:05:42", "tizio caio", None),
+        ("Nora", "12 21:50:00", "il_conte", None),
+    ])  # fmt: skip
+    assert read(fixture("phpbb_edited_copied_nocss.txt"), next_evening) == ("phpbb", [
+        ("Sam", "12 17:02:00", "pao", "12 22:05"),
+        ("Mia", "12 17:05:00", None, None),
+        ("Nora", "12 21:50:00", "il_conte", None),
+    ])  # fmt: skip
+    _parser, posts = parse_thread(fixture("phpbb_edited_copied_nocss.txt"), clock(next_evening))
+    assert SYNTAX.read_post(posts[1].unsure).name == "tizio caio"  # the GM is asked
