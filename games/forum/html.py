@@ -11,9 +11,11 @@ bold (``b``, ``strong``) is kept as ``[b]…[/b]`` so a bold vote reads as in th
 * Invision Community: ``article.cPost``, ``h3.cAuthorPane_author``, the
   ``ipsComment_meta`` ``<time datetime="…Z">``, ``div[data-role=commentContent]``, whose
   edit line (``commentEditLine``: ``span[data-excludequote]``) holds a ``<time>``;
-* ForumFree / ForumCommunity (Simone40/forumfreeskin ``skin-topic.html``): ``td.post``,
-  ``div.nick``, "Inviato il: 31/8/2009, 06:00" in ``td.right_top`` (no machine time:
-  the minute), the text in ``div.color``, quotes as ``div.quote_top`` + ``div#quote``,
+* ForumFree / ForumCommunity (Simone40/forumfreeskin ``skin-topic.html``; the layouts of
+  today keep ``.topic .post`` and its ``.color``, as FadeToRed/ScriptForumfree's FFLib
+  reads them): ``.post``, ``.nick``, "Inviato il: 31/8/2009, 06:00" in ``td.right_top``
+  or anywhere in the post after that label (no machine time: the minute), the text in
+  ``.color``, quotes as ``div.quote_top`` + ``div#quote``,
   ``div.edit`` "Modificato da …", ``div.signature``;
 * Discourse, the page as the server sends it (view-source, or saved without scripts):
   ``div.crawler-post``, the author's ``[itemprop=name]``, ``time.post-time[datetime]``,
@@ -36,6 +38,7 @@ from games.forum.dates import parse_when
 from games.forum.edits import edit_notice
 
 BLOCKS = "p, div, li, h1, h2, h3, h4, h5, h6, tr, pre"
+_TIME_LABELS = ("inviato il", "posted on")  # ForumFree's label before a post's time
 # Elements that close themselves (void) or that the next sibling closes: not nesting.
 _FLAT = frozenset((
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
@@ -144,12 +147,15 @@ class HtmlForum:
 
     def _time(self, post: LexborNode, clock: Clock) -> tuple[dt.datetime | None, bool, str]:
         stamp = post.css_first(self.time)
-        if stamp is None:
-            return None, False, ""
-        if not self.time_attr:
-            raw = " ".join(stamp.text().split())
+        if not self.time_attr:  # the time as the page writes it, after its label
+            raw = " ".join((stamp or post).text()[:4000].split())
+            low = raw.lower()
+            found = [i for label in _TIME_LABELS if (i := low.find(label)) >= 0]
+            raw = raw[min(found) : min(found) + 80] if found else raw[:80]
             when = parse_when(raw, clock)
             return (when[0] if when else None), bool(when and when[1]), raw
+        if stamp is None:
+            return None, False, ""
         raw = stamp.attributes.get(self.time_attr) or ""
         at = _moment(raw, clock)
         return at, at is not None, raw
@@ -197,7 +203,7 @@ INVISION_HTML = HtmlForum(
     "[data-role=commentContent] span[data-excludequote]",
 )  # fmt: skip
 FORUMFREE_HTML = HtmlForum(
-    "forumfree_html", "ForumFree / ForumCommunity (pagina salvata)", "td.post", ".nick",
+    "forumfree_html", "ForumFree / ForumCommunity (pagina salvata)", ".post", ".nick",
     ".right_top", "", ".color", ".quote_top, #quote, .quote, blockquote",
     ".signature, .bottomborder", ".color .edit",
 )  # fmt: skip
