@@ -248,7 +248,9 @@ def _parse(text: str, clock: Clock, fmt: str) -> tuple[Parser | None, list[Forum
         raise ValidationError(str(THREAD_ERRORS[exc.code]) % {"limit": exc.limit}) from exc
 
 
-def topic_parse(*, phase: Phase, text: str, fmt: str, now: dt.datetime, gm_username: str) -> tuple:
+def topic_parse(
+    *, phase: Phase, text: str, fmt: str, now: dt.datetime, gm_username: str
+) -> tuple[Parser | None, list[ForumPost]]:
     """The page read as ``topic_import_preview`` reads it (no lock, no write)."""
     game = phase.game
     settings = topic_settings(game)
