@@ -150,6 +150,8 @@ class VoteSyntax:
         plain = fold(_TAGS.sub("", folded)).strip()
         if not self._vote_like(plain, self._lead):
             return None
+        if plain.rstrip(" .!").endswith("?"):  # "Voto Sam?": a question, for the GM to read
+            return VoteLine(line.strip(), unreadable=True)
         for pattern in self._withdrawals:
             if pattern.match(plain):
                 return VoteLine(line.strip(), withdraw=True)

@@ -125,6 +125,7 @@ def test_a_vote_followed_by_its_reason():
     assert plain.read_line("[b]Voto: Caio[/b] perché ieri taceva").name == "caio"
     assert plain.read_line("[B]VOTO:Niccolò[/B], lo dico da ieri").name == "niccolo"
     assert plain.read_line("**Voto: Caio** perché sì").name == "caio"
+    assert SYNTAX.read_line("Voto Sam? No, aspetto.").unreadable  # a question: the GM reads
     either = SYNTAX.read_line("Voto Sam o Mia, non so")  # two players: the GM chooses
     assert NameMatcher(dict(enumerate(NAMES))).match(either.name).kind == AMBIGUOUS
     unknown = SYNTAX.read_line("Voto Marco perché sì")  # no player: the GM is asked
