@@ -5,14 +5,14 @@ blank line, the post's Markdown, and a line of dashes. Quotes are
 
 from __future__ import annotations
 
-import re
+from games.forum.base import Clock, ForumPost, compile_, split_blocks
+from games.forum.dates import parse_when
 
-from games.forum.base import Clock, ForumPost, parse_when, split_blocks
-
-HEADER = re.compile(
-    r"^(?P<author>[\w.\-]{1,60}) \| (?P<when>\d{4}-\d\d-\d\d [\d:]+ \S+) \| #\d+\s*$"
+HEADER = compile_(
+    r"^(?P<author>[^\s|]{1,60}) \| (?P<when>\d{4}-\d\d-\d\d [\d:]+ \S+) \| #\d+\s*$",
+    needles=(" | ",),
 )
-_RULE = re.compile(r"^-{20,}\s*$")
+_RULE = compile_(r"^-{20,}\s*$", needles=("-----",))
 
 
 class Discourse:
@@ -28,9 +28,9 @@ class Discourse:
     def parse(self, text: str, clock: Clock) -> list[ForumPost]:
         posts = []
         for match, number, body in split_blocks(text, HEADER):
-            lines, unsure = [b for b in body if not _RULE.match(b)], []
+            lines = [b for b in body if not _RULE.match(b)]
             when = parse_when(match["when"], clock)
             posts.append(ForumPost(match["author"], when[0] if when else None,
-                                   bool(when and when[1]), lines, number, unsure,
+                                   bool(when and when[1]), lines, number, [],
                                    match["when"]))  # fmt: skip
         return posts

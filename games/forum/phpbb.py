@@ -13,21 +13,27 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
+from typing import Any
 
-from games.forum.base import Clock, ForumPost, parse_when, split_blocks
+from games.forum.base import Clock, ForumPost, compile_, split_blocks
+from games.forum.dates import parse_when
 
-HEADER = re.compile(
-    r"^\s*(?:messaggio\s+|post\s+)?(?:da|by)\s+(?P<author>\S.{0,79}?)\s+»\s+(?P<when>.+?)\s*$",
-    re.IGNORECASE,
+HEADER = compile_(
+    r"^\s*(?:messaggio\s+|post\s+)?(?:da|by)\s+(?P<author>\S.{0,79}?)\s+»\s+(?P<when>.{1,80}?)\s*$",
+    ignore_case=True,
+    needles=("»",),
 )
-MULTIQUOTE = re.compile(
-    r"\[quote=\"?(?P<author>[^\"\]]+?)\"?\s+post_id=\d+\s+time=(?P<time>\d+)[^\]]*\]", re.I
+_MULTIQUOTE = (
+    r"\[quote=\"?(?P<author>[^\"\]]{1,80}?)\"?\s+post_id=\d+\s+time=(?P<time>\d{1,12})[^\]]*\]"
 )
-_TOKEN = re.compile(rf"{MULTIQUOTE.pattern}|\[quote[^\]]*\]|\[/quote\]", re.IGNORECASE)
-_PROFILE = re.compile(
-    r"^\s*(?:messaggi|iscritto il|località|posts|joined|location|top|cita|quote|re:)\b",
-    re.IGNORECASE,
+MULTIQUOTE = compile_(_MULTIQUOTE, ignore_case=True, needles=("post_id",))
+_TOKEN = compile_(
+    rf"{_MULTIQUOTE}|\[quote[^\]]*\]|\[/quote\]", ignore_case=True, needles=("[quote", "[/quote")
+)
+_PROFILE = compile_(
+    r"^\s*(?:messaggi|iscritto il|località|localita|posts|joined|location|top|cita|quote|re:)"
+    r"(?:[^a-z]|$)",
+    ignore_case=True,
 )
 
 
@@ -36,7 +42,7 @@ class PhpBB:
     label = "phpBB"
 
     def score(self, text: str) -> int:
-        bbcode = len(MULTIQUOTE.findall(text))
+        bbcode = sum(1 for _match in MULTIQUOTE.finditer(text))
         return bbcode or sum(1 for line in text.splitlines() if HEADER.match(line))
 
     def copied(self, text: str) -> bool:
@@ -50,13 +56,20 @@ class PhpBB:
         for i, (match, number, body) in enumerate(blocks):
             if i + 1 < len(blocks):  # the next post's profile column and subject
                 body = _cut_profile(body, blocks[i + 1][0]["author"])
+            body = _cut_top(body)
             when = parse_when(match["when"], clock)
-            lines, unsure = body, []
             posts.append(ForumPost(
                 match["author"].strip(), when[0] if when else None, bool(when and when[1]),
-                lines, number, unsure, match["when"],
+                body, number, [], match["when"],
             ))  # fmt: skip
         return posts
+
+
+def _cut_top(body: list[str]) -> list[str]:
+    """The post's lines up to its "Top" link (``back2top``): after it, the page's own
+    lines (the next page's title, the pagination) when the post ends a page."""
+    tops = [i for i, line in enumerate(body) if line.strip() in ("Top", "Torna in cima")]
+    return body[: tops[-1]] if tops else body
 
 
 def _cut_profile(body: list[str], next_author: str) -> list[str]:
@@ -72,7 +85,7 @@ def _from_bbcode(text: str, clock: Clock) -> list[ForumPost]:
     """Each top-level multi-quote block is a post; quotes inside it are quoted text."""
     posts: list[ForumPost] = []
     depth = 0
-    current: tuple[re.Match[str], int] | None = None
+    current: tuple[Any, int] | None = None
     for token in _TOKEN.finditer(text):
         closing = token.group().lower() == "[/quote]"
         if not closing:

@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.engine import Rebuilt, RuleViolation, Vote, rebuild
 from games.forum import (
@@ -24,12 +25,14 @@ from games.forum import (
     ForumPost,
     NameMatch,
     NameMatcher,
+    Parser,
+    ThreadError,
     VoteLine,
     VoteSyntax,
     fold,
     parse_thread,
 )
-from games.forum.base import approximate
+from games.forum.dates import approximate
 from games.forum.names import AMBIGUOUS, APPROX, UNKNOWN
 from games.forum.votes import DEFAULT_VOTES, DEFAULT_WITHDRAWALS
 from games.models import Game, Phase, Player, Submission, TopicSettings
@@ -40,6 +43,7 @@ from games.text.words import refusal
 NEW, CHANGED, WITHDRAWN = "new", "changed", "withdrawn"  # what saving stores
 SAME, NOTHING, ALREADY = "same", "nothing", "already"  # nothing to store
 OUTSIDE, REFUSED, ASK = "outside", "refused", "ask"  # not stored unless the GM settles it
+EDITED_LATE = "edited_late"  # edited at or after the deadline: the previous vote stands
 STORED = (NEW, CHANGED, WITHDRAWN)
 WITHDRAW = "-"  # a decision: the line is a withdrawal
 
@@ -106,6 +110,7 @@ class Row:
     note: str = ""
     before: Player | None = None  # the target this vote replaces
     maybe_quoted: bool = False  # read inside a copied quote whose end the page hides
+    mention: str = ""  # no vote read, but the post mentions one (a message id of games.forum)
     voter_choices: list[Player] = field(default_factory=list)
     target_choices: list[Player] = field(default_factory=list)
 
@@ -139,11 +144,33 @@ class ImportPreview:
 
 
 def _clock(phase: Phase, now: dt.datetime, known: set[str]) -> Clock:
-    """Relative dates resolve against the phase's date ("Oggi": today while it runs,
-    its deadline's date after); the known names help find authors."""
+    """Relative dates ("Oggi", "Ieri alle 21:47", "3 ore fa") resolve against ``now``,
+    the moment the page was copied (the forum wrote them then), whatever the phase's
+    date; the known names help find authors."""
     zone = ZoneInfo(phase.game.time_zone)
-    day = min(now, phase.closes_at).astimezone(zone).date()
-    return Clock(day, now, zone, frozenset(fold(name).strip() for name in known))
+    return Clock.copied_at(now, zone, frozenset(fold(name).strip() for name in known))
+
+
+THREAD_ERRORS = {  # the message ids of games.forum.ThreadError
+    "thread.too_long": gettext_lazy(
+        "Pagina troppo lunga (più di %(limit)d caratteri): incolla una pagina del topic "
+        "alla volta."),
+    "thread.too_many_posts": gettext_lazy(
+        "Pagina salvata con troppi messaggi (più di %(limit)d): salva una pagina del topic "
+        "alla volta."),
+    "thread.too_deep": gettext_lazy(
+        "Pagina salvata con elementi annidati troppo a fondo (più di %(limit)d): non è "
+        "una pagina del topic."),
+    "thread.too_many_tags": gettext_lazy(
+        "Pagina salvata troppo complessa (più di %(limit)d elementi HTML): salva una "
+        "pagina del topic alla volta."),
+}  # fmt: skip
+MENTIONS = {  # the message ids of VoteSyntax.mention
+    "mention.vote": gettext_lazy("non contato: parla di un voto, ma non nella forma del voto"),
+    "mention.withdraw": gettext_lazy(
+        "non contato: parla di ritirare il voto, ma non nella forma del ritiro"),
+    "mention.bold_name": gettext_lazy("non contato: scrive in grassetto il nome di un giocatore"),
+}  # fmt: skip
 
 
 def _key(post: ForumPost, said: VoteLine, at: dt.datetime | None) -> str:
@@ -160,10 +187,13 @@ def topic_import_preview(
     decisions: Mapping[str, str] | None = None,
     now: dt.datetime | None = None,
     gm_username: str = "",
+    parsed: tuple[Parser | None, list[ForumPost]] | None = None,
 ) -> ImportPreview:
     """What saving ``text`` would do, post by post (nothing is stored). ``decisions``:
     the GM's answers for doubtful lines, ``v<key>`` (the voter's seat) and ``t<key>``
-    (the target's seat, or "-" for a withdrawal)."""
+    (the target's seat, or "-" for a withdrawal). ``parsed``: the page already read by
+    ``topic_parse`` with the same arguments (a save reads it before taking the lock).
+    ValidationError (in Italian) when the page is too big to read."""
     game = phase.game
     now = now or timezone.now()
     decisions = decisions or {}
@@ -176,9 +206,10 @@ def topic_import_preview(
     names = NameMatcher({seat: p.name for seat, p in players.items()}, aliases)
     gm = {fold(n).strip() for n in [*settings.gm_names, gm_username] if n}
     known = {p.name for p in players.values()} | set(aliases) | gm
-    parser, posts = parse_thread(text, _clock(phase, now, known), fmt)
+    parser, posts = parsed or _parse(text, _clock(phase, now, known), fmt)
     preview = ImportPreview(phase, parser.label if parser else "", len(posts), read_at=now)
-    syntax = VoteSyntax(settings.vote_lines, settings.withdraw_lines)
+    syntax = VoteSyntax(settings.vote_lines, settings.withdraw_lines,
+                        [*(p.name for p in players.values()), *aliases])  # fmt: skip
     for post in posts:
         if fold(post.author).strip() in gm:
             preview.gm_posts += 1
@@ -189,15 +220,39 @@ def topic_import_preview(
             said = syntax.read_post(post.unsure)
             if said is not None:
                 said, quoted = VoteLine(said.text, unreadable=True), True
+        mention = ""
+        if said is None and (found := syntax.mention(post.lines)) is not None:
+            mention, line = found  # listed, not counted: the GM reads it
+            said = VoteLine(line, unreadable=True)
         if said is None:
             preview.chatter += 1
             continue
         row = Row(_key(post, said, post.at), post, said, post.at, withdraw=said.withdraw,
-                  maybe_quoted=quoted)  # fmt: skip
+                  maybe_quoted=quoted, mention=mention)  # fmt: skip
         _identify(row, names, players, living, decisions)
         preview.rows.append(row)
     _classify(preview, phase, built, now)
     return preview
+
+
+def _parse(text: str, clock: Clock, fmt: str) -> tuple[Parser | None, list[ForumPost]]:
+    try:
+        return parse_thread(text, clock, fmt)
+    except ThreadError as exc:
+        raise ValidationError(str(THREAD_ERRORS[exc.code]) % {"limit": exc.limit}) from exc
+
+
+def topic_parse(
+    *, phase: Phase, text: str, fmt: str, now: dt.datetime, gm_username: str
+) -> tuple[Parser | None, list[ForumPost]]:
+    """The page read as ``topic_import_preview`` reads it (no lock, no write)."""
+    game = phase.game
+    settings = topic_settings(game)
+    players = list(game.players.all())
+    aliases = {*(old for p in players for old in p.previous_names), *settings.aliases}
+    gm = {fold(n).strip() for n in [*settings.gm_names, gm_username] if n}
+    known = {p.name for p in players} | aliases | gm
+    return _parse(text, _clock(phase, now, known), fmt)
 
 
 def _choices(match: NameMatch | None, players: dict[int, Player], living: list[Player]) -> list:
@@ -261,8 +316,15 @@ def _classify(preview: ImportPreview, phase: Phase, built: Rebuilt, now: dt.date
             }
         elif row.voter is None or (row.target is None and not row.withdraw):
             row.status, row.note = ASK, _doubt(row)
+        elif row.post.edit_text and row.post.edited_at is None:
+            row.status = ASK
+            row.note = _("modificato, ma l'ora della modifica è illeggibile: %(edit)s") % {
+                "edit": row.post.edit_text
+            }
         else:
             row.status = ""
+            if _edited_late(row, phase):
+                row.status = EDITED_LATE
             timeline.append((row.at, 1, row))
     standing: dict[int, Player | None] = {}
     rules, state = built.rules, built.state
@@ -273,6 +335,12 @@ def _classify(preview: ImportPreview, phase: Phase, built: Rebuilt, now: dt.date
         row: Row = item
         before = standing.get(row.voter.pk)
         row.before = before
+        if row.status == EDITED_LATE:  # shown with the vote that stands, not counted
+            late = _("modificato dopo la scadenza (%(edit)s): vale il voto precedente, %(before)s")
+            row.note = late % {
+                "edit": _stamp(row.post.edited_at, row.at),
+                "before": before.name if before else _("nessuno")}  # fmt: skip
+            continue
         try:
             rules.check_vote(
                 state,
@@ -292,6 +360,12 @@ def _classify(preview: ImportPreview, phase: Phase, built: Rebuilt, now: dt.date
             standing[row.voter.pk] = row.target
 
 
+def _edited_late(row: Row, phase: Phase) -> bool:
+    """A post edited at or after the deadline (a paused day has none yet)."""
+    edited = row.post.edited_at
+    return edited is not None and not phase.paused_at and edited >= phase.closes_at
+
+
 DRIFT = (-2, -1, 1, 2)  # minutes: a "N minuti fa" time read again from a later copy
 
 
@@ -309,7 +383,9 @@ def _doubt(row: Row) -> str:
     if row.voter is None:
         reasons.append(_("autore non riconosciuto") if row.voter_match.kind == UNKNOWN
                        else _("autore da confermare"))  # fmt: skip
-    if row.maybe_quoted:
+    if row.mention:
+        reasons.append(str(MENTIONS[row.mention]))
+    elif row.maybe_quoted:
         reasons.append(_("forse dentro una citazione"))
     elif row.said.unreadable:
         reasons.append(_("riga non leggibile"))
@@ -339,11 +415,16 @@ def topic_import_save(
     ``read_at``: the instant that preview read the paste at (its ``read_at``; None: now),
     so a relative time ("50 minuti fa") and the row's key, which the GM's decisions
     name, are the preview's even when the minute has turned since."""
+    read_at = read_at or timezone.now()
+    # The page is read before the lock (a slow page never holds up a player's vote).
+    parsed = topic_parse(phase=phase, text=text, fmt=fmt, now=read_at,
+                         gm_username=user.get_username())  # fmt: skip
     # One save at a time per phase: a double click's second save then sees the first's
     # posts as already read instead of storing them twice.
     Phase.objects.select_for_update().filter(pk=phase.pk).first()
     preview = topic_import_preview(phase=phase, text=text, fmt=fmt, decisions=decisions,
-                                   now=read_at, gm_username=user.get_username())  # fmt: skip
+                                   now=read_at, gm_username=user.get_username(),
+                                   parsed=parsed)  # fmt: skip
     for row in sorted(preview.to_store, key=lambda r: r.at):
         submission = vote_cast(phase=phase, player=row.voter, target=row.target, at=row.at,
                                entered_by=user, reason=_("dal topic"))  # fmt: skip

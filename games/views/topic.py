@@ -28,6 +28,7 @@ from games.services.topic_votes import (
     ALREADY,
     ASK,
     CHANGED,
+    EDITED_LATE,
     NEW,
     NOTHING,
     OUTSIDE,
@@ -45,6 +46,7 @@ STATUS = {
     NOTHING: gettext_lazy("nessun voto da ritirare"), ALREADY: gettext_lazy("già importato"),
     OUTSIDE: gettext_lazy("fuori dalla fase"), REFUSED: gettext_lazy("rifiutato dalle regole"),
     ASK: gettext_lazy("da confermare"),
+    EDITED_LATE: gettext_lazy("modificato dopo la scadenza"),
 }  # fmt: skip
 TEXT_LIMIT = 2_000_000  # a 40-page thread copied as text is about 1 MB
 
@@ -122,9 +124,13 @@ def topic_import(request: HttpRequest, pk: int) -> HttpResponse:
         stored = len(saved.to_store)
         messages.success(request, _("Dal topic: %(n)d voti salvati.") % {"n": stored})
         return redirect("games:phase", pk=pk)
-    preview = topic_import_preview(phase=phase, text=text, fmt=fmt, decisions=decisions,
-                                   now=read_at,
-                                   gm_username=request.user.get_username())  # fmt: skip
+    try:
+        preview = topic_import_preview(phase=phase, text=text, fmt=fmt, decisions=decisions,
+                                       now=read_at,
+                                       gm_username=request.user.get_username())  # fmt: skip
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("games:phase", pk=pk)
     for row in preview.rows:
         row.label = STATUS[row.status]
     context = {"game": game, "phase": phase, "preview": preview, "text": text, "fmt": fmt}

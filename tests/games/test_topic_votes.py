@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from games.models import AuditEvent, Submission
@@ -22,6 +23,7 @@ from games.services.topic_votes import (
     ALREADY,
     ASK,
     CHANGED,
+    EDITED_LATE,
     NEW,
     OUTSIDE,
     REFUSED,
@@ -313,3 +315,84 @@ def test_a_preview_instant_from_the_future_too_old_or_garbage_is_refused(
     assert response.status_code == 200
     assert "Anteprima scaduta" in response.content.decode()
     assert not Submission.objects.filter(phase=day, source="topic").exists()
+
+
+# -- issue 28: real pages ------------------------------------------------------------
+def test_a_vote_edited_after_the_deadline_is_shown_apart_and_the_previous_vote_stands(day):
+    """Class 3: the edited post is listed with the vote that stands; only that is stored."""
+    day.closes_at = BASE - dt.timedelta(minutes=30)
+    day.save(update_fields=["closes_at"])
+    edited = (BASE - dt.timedelta(minutes=10)).strftime("%d/%m/%Y, %H:%M")
+    text = thread(("Sam", 120, "Voto Gino"),
+                  ("Sam", 60, f"Voto Mia\nModificato da Sam - {edited}"))  # fmt: skip
+    first, late = topic_import_preview(phase=day, text=text).rows
+    assert (first.status, first.target.name) == (NEW, "Gino")
+    assert (late.status, late.target.name, late.before.name) == (EDITED_LATE, "Mia", "Gino")
+    assert "modificato dopo la scadenza" in late.note
+    assert "Gino" in late.note
+
+
+def test_relative_dates_are_read_against_the_moment_of_the_copy(gm_user):
+    """Class 2: the day closed yesterday at 22:00, the page is copied this evening:
+    "Ieri, 21:00" is yesterday evening, in time."""
+    with time_machine.travel(dt.datetime(2026, 3, 12, 8, 0, tzinfo=ROME), tick=False):
+        game = make_game(gm_user)
+        phase_commit(phase=current_phase(game), user=gm_user)
+        day = current_phase(game)
+        day.closes_at = dt.datetime(2026, 3, 12, 22, 0, tzinfo=ROME)
+        day.save(update_fields=["closes_at"])
+    page = "\n".join(["Sam", "Messaggi: 4", "Re: Giorno 1", "Messaggio da Sam » Ieri, 21:00",
+                      "Voto Gino perché ieri taceva", "Top"])  # fmt: skip
+    now = dt.datetime(2026, 3, 13, 19, 0, tzinfo=ROME)
+    with time_machine.travel(now, tick=False):
+        (row,) = topic_import_preview(phase=day, text=page, now=now).rows
+    assert (row.status, row.target.name) == (NEW, "Gino")
+    assert row.at == dt.datetime(2026, 3, 12, 21, 0, tzinfo=ROME)
+
+
+def test_a_post_that_mentions_a_vote_is_listed_with_why_it_was_not_counted(day):
+    """Class 8: the GM sees the post, its author and time, and can count it."""
+    text = thread(("Sam", 20, "Io voto Gino, che ieri taceva."), ("Mia", 10, "ciao a tutti"))
+    preview = topic_import_preview(phase=day, text=text)
+    (row,) = preview.rows
+    assert (row.post.author, row.status, row.said.text) == (
+        "Sam",
+        ASK,
+        "Io voto Gino, che ieri taceva.",
+    )
+    assert "non contato" in row.note
+    assert row.target_choices  # one click: the GM picks the player
+    assert preview.chatter == 1
+
+
+def test_a_page_over_the_bound_is_refused_in_italian(day):
+    with pytest.raises(ValidationError, match="troppo lunga"):
+        topic_import_preview(phase=day, text="x" * 2_000_001)
+
+
+def test_the_import_page_shows_a_late_edit_with_its_notice_and_a_big_page_is_refused(
+    client, day, gm_user
+):
+    day.closes_at = BASE - dt.timedelta(minutes=30)
+    day.save(update_fields=["closes_at"])
+    edited = (BASE - dt.timedelta(minutes=10)).strftime("%d/%m/%Y, %H:%M")
+    text = thread(("Sam", 120, "Voto Gino"),
+                  ("Sam", 60, f"Voto Mia\nModificato da Sam - {edited}"))  # fmt: skip
+    client.force_login(gm_user)
+    url = reverse("games:topic_import", args=[day.game.pk])
+    page = client.post(url, {"text": text, "action": "preview"}).content.decode()
+    assert "modificato dopo la scadenza" in page
+    assert f"avviso di modifica: «Modificato da Sam - {edited}»" in page
+    assert "Salva 1 voto" in page
+    deep = "<!DOCTYPE html><html><body>" + "<div>" * 3000
+    response = client.post(url, {"text": deep, "action": "preview"}, follow=True)
+    assert "annidati troppo a fondo" in response.content.decode()
+
+
+def test_an_ambiguous_name_offers_every_candidate_first_and_chooses_none(day):
+    """Class 7: "Sam o Mia" is neither; punctuation and case aside, a name is exact."""
+    text = thread(("Pao", 20, "Voto Sam o Mia, non so"), ("Nora", 10, "Voto: GI-NO"))
+    either, exact = topic_import_preview(phase=day, text=text).rows
+    assert (either.status, either.target, either.note) == (ASK, None, "nome ambiguo")
+    assert {p.name for p in either.target_choices[:2]} == {"Sam", "Mia"}
+    assert (exact.status, exact.target.name) == (NEW, "Gino")
