@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 VAR = ROOT / "var"
 LOCK = ROOT / "requirements" / "dev.lock"
+BASE_LOCK = ROOT / "requirements" / "base.lock"
 PY = VENV / "bin" / "python"
 LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/tabula"
 LOCAL_REDIS = "redis://127.0.0.1:6379/15"
@@ -43,23 +44,27 @@ def fail(message: str) -> None:
     sys.exit(1)
 
 
-def ensure_venv() -> None:
-    """Create .venv and install the locked dependencies when the lock file changed."""
+def ensure_venv(lock: Path = LOCK) -> None:
+    """Create .venv and install a locked set of dependencies when that lock changed since
+    it was installed: ``dev.py run`` needs only the site's (requirements/base.lock), the
+    tests the whole (requirements/dev.lock, a superset)."""
     if sys.version_info[:2] != (3, 11):
         say(f"warning: Tabula targets Python 3.11, this is {sys.version.split()[0]}")
     stamp = VENV / ".tabula-lock-sha256"
-    digest = hashlib.sha256(LOCK.read_bytes()).hexdigest()
-    if stamp.is_file() and stamp.read_text().strip() == digest and PY.exists():
+    installed = set(stamp.read_text().split()) if stamp.is_file() and PY.exists() else set()
+    wanted = hashlib.sha256(lock.read_bytes()).hexdigest()
+    whole = hashlib.sha256(LOCK.read_bytes()).hexdigest()
+    if wanted in installed or whole in installed:
         return
     if not PY.exists():
         say("creating the virtual environment in .venv")
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-    say("installing the locked dependencies (requirements/dev.lock)")
+    say(f"installing the locked dependencies (requirements/{lock.name})")
     subprocess.run(
-        [str(PY), "-m", "pip", "install", "--quiet", "--require-hashes", "-r", str(LOCK)],
+        [str(PY), "-m", "pip", "install", "--quiet", "--require-hashes", "-r", str(lock)],
         check=True,
     )
-    stamp.write_text(digest)
+    stamp.write_text(" ".join(sorted({*installed, wanted})) + "\n")
 
 
 def ensure_dotenv() -> None:
@@ -152,7 +157,7 @@ def manage(env: dict[str, str], *args: str, capture: bool = False) -> str:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    ensure_venv()
+    ensure_venv(BASE_LOCK)
     ensure_dotenv()
     env = dict(os.environ)
     env.setdefault("PYTHONUNBUFFERED", "1")
