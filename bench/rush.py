@@ -39,10 +39,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT))
-from procs import OwnRedis, kill_group, percentile, start_celery  # noqa: E402
+from procs import OwnRedis, free_port, kill_group, percentile, start_celery  # noqa: E402
 from scratch import fresh_database  # noqa: E402
-from web import django_script, dockerfile_command, free_port, site_env, wait_for_server  # noqa: E402
-from web_load import Browser  # noqa: E402
+from site_tools import (  # noqa: E402
+    Browser,
+    django_script,
+    dockerfile_command,
+    site_env,
+    wait_for_server,
+)
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/tabula_rush"
 PHASE_FIELD = re.compile(r'action="/io/voto/".*?name="phase" value="(\d+)"', re.S)
