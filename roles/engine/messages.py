@@ -93,9 +93,6 @@ class Role:
     def __str__(self) -> str:
         return self.key
 
-    def __reduce__(self) -> tuple[type[Role], tuple[str]]:
-        return Role, (self.key,)  # compiled, a class is unpickled through its __init__
-
 
 class Word:
     """A word translated in its context (``pgettext(context, text)`` on the site); a value,
@@ -121,9 +118,6 @@ class Word:
 
     def __str__(self) -> str:
         return self.text
-
-    def __reduce__(self) -> tuple[type[Word], tuple[str, str]]:
-        return Word, (self.text, self.context)
 
 
 class Message:
@@ -153,9 +147,6 @@ class Message:
 
     def __str__(self) -> str:
         return render(self)
-
-    def __reduce__(self) -> tuple[type[Message], tuple[str, Mapping[str, Any], str]]:
-        return Message, (self.id, self.params, self.rules)  # as Role's
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready: how a message is stored with a phase."""

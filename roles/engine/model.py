@@ -25,40 +25,20 @@ DAY: Final = "D"
 # state's by_name, and each lookup is an identity hit instead of a comparison of text.
 _intern: Final = sys.intern
 
-# The engine's data classes write their __init__ out (init=False): compiled by mypyc, a
-# dataclass's generated __init__ is interpreted Python setting each field through its
-# descriptor, and these are made by the thousand (a result, a death, a vote, an action).
+# The engine's values are plain dataclasses; an action and a vote write their __init__
+# out only to intern the names they carry (the state's lookups are then identity hits).
 
 
-@dataclass(slots=True, eq=False, init=False)  # a player is himself: compared by identity
+@dataclass(slots=True, eq=False)  # a player is himself: compared by identity
 class Player:
     name: str
     seat: int
     role: str  # the role card held now (cacciatore_di_taglie becomes rinnegato)
     dealt_role: str  # the card dealt at start
     faction: str  # current faction key, or "solitario"
-    counts_as: str  # what the win formulas count him as (the card's "conta")
-    alive: bool  # in the game: False for the dead and for the departed
-    departed: bool  # the bounty hunter who left (WWW-R82): not alive, not dead
-
-    def __init__(
-        self, name: str, seat: int, role: str, dealt_role: str, faction: str,
-        counts_as: str = "", alive: bool = True, departed: bool = False,
-    ) -> None:  # fmt: skip
-        self.name = name
-        self.seat = seat
-        self.role = role
-        self.dealt_role = dealt_role
-        self.faction = faction
-        self.counts_as = counts_as
-        self.alive = alive
-        self.departed = departed
-
-    def __reduce__(self) -> tuple[type[Player], tuple[str, int, str, str, str, str, bool, bool]]:
-        # pickled by its fields, as every class here that writes its __init__ out: compiled,
-        # such a class is unpickled through its __init__
-        return Player, (self.name, self.seat, self.role, self.dealt_role, self.faction,
-                        self.counts_as, self.alive, self.departed)  # fmt: skip
+    counts_as: str = ""  # what the win formulas count him as (the card's "conta")
+    alive: bool = True  # in the game: False for the dead and for the departed
+    departed: bool = False  # the bounty hunter who left (WWW-R82): not alive, not dead
 
     @property
     def dead(self) -> bool:
@@ -90,9 +70,6 @@ class Action:
         self.fake_role = fake_role
         self.vision = vision
 
-    def __reduce__(self) -> tuple[type[Action], tuple[Any, ...]]:
-        return Action, (self.actor, self.target, self.during, self.fake_role, self.vision)
-
 
 @dataclass(slots=True, init=False)
 class Vote:
@@ -117,11 +94,8 @@ class Vote:
         self.secret = secret
         self.abstain = abstain
 
-    def __reduce__(self) -> tuple[type[Vote], tuple[str, str | None, Any, bool, bool]]:
-        return Vote, (self.voter, self.target, self.at, self.secret, self.abstain)
 
-
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class Result:
     """One piece of private information given to a player."""
 
@@ -130,82 +104,38 @@ class Result:
     about: str | None
     value: Any
 
-    def __init__(self, to: str, kind: str, about: str | None, value: Any) -> None:
-        self.to = to
-        self.kind = kind
-        self.about = about
-        self.value = value
-
-    def __reduce__(self) -> tuple[type[Result], tuple[str, str, str | None, Any]]:
-        return Result, (self.to, self.kind, self.about, self.value)
-
     def as_dict(self) -> dict[str, Any]:
         return {"to": self.to, "kind": self.kind, "about": self.about, "value": self.value}
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class Death:
     player: str
     cause: str
-
-    def __init__(self, player: str, cause: str) -> None:
-        self.player = player
-        self.cause = cause
-
-    def __reduce__(self) -> tuple[type[Death], tuple[str, str]]:
-        return Death, (self.player, self.cause)
 
     def as_dict(self) -> dict[str, str]:
         return {"player": self.player, "cause": self.cause}
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class Execution:
     executed: str | None
     totals: dict[str, int]
-    decisive_voter: str | None
-
-    def __init__(
-        self, executed: str | None, totals: dict[str, int], decisive_voter: str | None = None
-    ) -> None:
-        self.executed = executed
-        self.totals = totals
-        self.decisive_voter = decisive_voter
-
-    def __reduce__(self) -> tuple[type[Execution], tuple[str | None, dict[str, int], str | None]]:
-        return Execution, (self.executed, self.totals, self.decisive_voter)
+    decisive_voter: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {"executed": self.executed, "totals": dict(self.totals)}
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class PhaseOutcome:
     phase: str
-    deaths: list[Death]
-    results: list[Result]
-    execution: Execution | None
-    trace: list[Message]  # why: str(line) is the English
-    departed: list[str]
-    public_votes: list[Vote]
-
-    def __init__(  # written out: one is made per phase, and a dataclass's factories cost
-        self,
-        phase: str,
-        deaths: list[Death] | None = None,
-        results: list[Result] | None = None,
-        execution: Execution | None = None,
-        trace: list[Message] | None = None,
-        departed: list[str] | None = None,
-        public_votes: list[Vote] | None = None,
-    ) -> None:
-        self.phase = phase
-        self.deaths = [] if deaths is None else deaths
-        self.results = [] if results is None else results
-        self.execution = execution
-        self.trace = [] if trace is None else trace
-        self.departed = [] if departed is None else departed
-        self.public_votes = [] if public_votes is None else public_votes
+    deaths: list[Death] = field(default_factory=list)
+    results: list[Result] = field(default_factory=list)
+    execution: Execution | None = None
+    trace: list[Message] = field(default_factory=list)  # why: str(line) is the English
+    departed: list[str] = field(default_factory=list)
+    public_votes: list[Vote] = field(default_factory=list)
 
     def tell(self, to: str, kind: str, about: str | None, value: Any) -> None:
         self.results.append(Result(to, kind, about, value))
@@ -278,17 +208,6 @@ class GameState:
             held = groups.get(role)
             groups[role] = (p,) if held is None else held + (p,)  # noqa: RUF005 - no list
         self.groups = groups
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # pickled by its fields, the same compiled (roles/native.py) or not: a compiled
-        # class is unpickled through its __init__, which needs the deal
-        return _restore_state, (
-            self.setup, self.seed, self.options, self.players, self.by_name, self.phase_index,
-            self.used, self.draws, self.targets, self.statuses, self.wills,
-            self.wills_delivered, self.death_order, self.death_phase, self.goal_met,
-            self.winners, self.winning_factions, self.corrections, self.step, self.marked,
-            self.groups,
-        )  # fmt: skip
 
     def dealt(self, role: str) -> tuple[Player, ...]:
         """The players dealt ``role``, in seat order (the deal never changes)."""
@@ -373,23 +292,3 @@ def phase_index(label: str) -> int:
     if n < 1:
         raise ValueError("days start at D1")
     return 2 * n - 1
-
-
-def _restore_state(
-    setup: str, seed: int, options: dict[str, Any], players: list[Player],
-    by_name: dict[str, Player], phase_index: int, used: set[tuple[str, str]],
-    draws: dict[str, str], targets: dict[tuple[str, str], PastTargets],
-    statuses: dict[str, Status], wills: dict[str, str], wills_delivered: set[str],
-    death_order: list[str], death_phase: dict[str, int], goal_met: set[str],
-    winners: list[str] | None, winning_factions: list[str] | None,
-    corrections: tuple[Correction, ...], step: str, marked: list[tuple[Player, str]],
-    groups: dict[str, tuple[Player, ...]],
-) -> GameState:  # fmt: skip
-    """A pickled :class:`GameState` back (see its ``__reduce__``)."""
-    state = GameState(setup, seed, options, players, by_name, phase_index)
-    state.used, state.draws, state.targets, state.statuses = used, draws, targets, statuses
-    state.wills, state.wills_delivered = wills, wills_delivered
-    state.death_order, state.death_phase, state.goal_met = death_order, death_phase, goal_met
-    state.winners, state.winning_factions = winners, winning_factions
-    state.corrections, state.step, state.marked, state.groups = corrections, step, marked, groups
-    return state

@@ -45,10 +45,6 @@ class Correction:
         return (f"Correction(kind={self.kind!r}, player={self.player!r}, step={self.step!r}, "
                 f"reason={self.reason!r})")  # fmt: skip
 
-    def __reduce__(self) -> tuple[type[Correction], tuple[str, str, str | None, str]]:
-        # pickled by its fields, the same compiled (roles/native.py) or not
-        return Correction, self._fields()
-
 
 CORRECTION_KINDS: Final = ("spare", "kill")
 
@@ -88,9 +84,6 @@ class Status:
         return (f"Status(kind={self.kind!r}, phase={self.phase!r}, player={self.player!r}, "
                 f"value={self.value!r})")  # fmt: skip
 
-    def __reduce__(self) -> tuple[type[Status], tuple[str, int | None, str | None, Any]]:
-        return Status, self._fields()  # pickled by its fields, as Correction is
-
 
 @dataclass(slots=True, init=False)
 class PastTargets:
@@ -105,6 +98,3 @@ class PastTargets:
         self.night = night
         self.last = last
         self.every = every
-
-    def __reduce__(self) -> tuple[type[PastTargets], tuple[int, str, list[str]]]:
-        return PastTargets, (self.night, self.last, self.every)
