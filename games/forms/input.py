@@ -19,6 +19,7 @@ MAX_ID = 2**63 - 1  # a bigint primary key: anything past it cannot name a row
 UNKNOWN_PLAYER = _("Giocatore sconosciuto.")
 NO_REASON = _("Scrivi il motivo: resta nel registro.")
 BAD_TIME = _("Orario non valido: usa HH:MM.")
+BAD_DATE = _("Data non valida: usa AAAA-MM-GG.")
 
 
 def form_error(form: forms.Form) -> str:
@@ -125,6 +126,9 @@ class GmVoteForm(GameForm):
     secret = forms.BooleanField(required=False)
     at = forms.TimeField(required=False, input_formats=["%H:%M"],
                          error_messages={"invalid": BAD_TIME})  # fmt: skip
+    # the post's date, when the phase spans midnight (empty: inferred from the opening)
+    day = forms.DateField(required=False, input_formats=["%Y-%m-%d"],
+                          error_messages={"invalid": BAD_DATE})  # fmt: skip
     reason = ReasonField()
 
 

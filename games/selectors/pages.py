@@ -31,11 +31,16 @@ from games.text.words import ability_label, say
 
 
 def games_for_gm(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
-    """The games ``user`` runs, newest first, with their player counts."""
+    """The games ``user`` runs, newest first, with their player counts, the next deadline
+    and, for a day waiting for its votes from the thread, its deadline (``waiting_since``:
+    issue 28 class 6, games/selectors/window.py)."""
     open_deadline = Min("phases__closes_at", filter=Q(phases__status=Phase.Status.OPEN))
+    waiting = Q(phases__status=Phase.Status.CLOSED, phases__label__startswith="D",
+                topic__votes_from_topic=True)  # fmt: skip
     return Game.objects.filter(gm=user).annotate(
-        player_count=Count("players", distinct=True), next_deadline=open_deadline
-    )
+        player_count=Count("players", distinct=True), next_deadline=open_deadline,
+        waiting_since=Min("phases__closes_at", filter=waiting),
+    )  # fmt: skip
 
 
 def game_for_gm(

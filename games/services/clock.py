@@ -12,7 +12,8 @@ before its day), and each close is a compare-and-set update on the phase row, in
 transaction as everything the close does: a close interrupted by a crash rolls back
 whole and the next tick does it again, and two ticks running at once close a phase once.
 A phase that fails is logged and left to the next tick, never holding up another game. At
-the vote close the day is resolved; at the powers deadline the night is left for the GM's
+the vote close the day is resolved (a day whose votes are given in the thread waits for
+the GM's import and commit); at the powers deadline the night is left for the GM's
 preview, or resolved by itself when the game says so.
 
 Each tick that ran records a heartbeat in Redis; ``/healthz`` reports its age, so a dead
@@ -36,6 +37,7 @@ from django.db.models.functions import Now
 from django.utils import timezone
 
 from games.models import AuditEvent, Game, Phase
+from games.selectors.window import votes_from_topic
 from games.services.commit import phase_resolve
 from games.services.game import audit
 from games.services.phases import phase_commit
@@ -69,9 +71,8 @@ def _candidates(skip: set[int]) -> list[int]:
     game whose earlier phases are all resolved, if it is due, or closed and resolving
     itself (a day, or a night of a game that says so). Ids only, so a row that cannot be
     read back (a deadline out of range) fails alone, in its own close."""
-    resolves_itself = Q(status=Phase.Status.CLOSED) & (
-        Q(label__startswith="D") | Q(game__auto_commit_nights=True)
-    )
+    day = Q(label__startswith="D") & ~Q(game__topic__votes_from_topic=True)
+    resolves_itself = Q(status=Phase.Status.CLOSED) & (day | Q(game__auto_commit_nights=True))
     rows = (
         Phase.objects.filter(status__in=[Phase.Status.OPEN, Phase.Status.CLOSED],
                              game__status=Game.Status.RUNNING)
@@ -112,9 +113,13 @@ def _take(phase: Phase, status: str, now: dt.datetime) -> bool:
 
 
 def _resolves_itself(phase: Phase) -> bool:
-    """A day is resolved at its close; a night only when its game says so (else the GM
+    """A day is resolved at its close, unless its votes are given in the thread: then it
+    waits for the GM to read them (issue 28 class 6: the deadline never commits a day
+    whose votes have not been read); a night only when its game says so (else the GM
     previews and commits it)."""
-    return not phase.is_night or phase.game.auto_commit_nights
+    if phase.is_night:
+        return phase.game.auto_commit_nights
+    return not votes_from_topic(phase.game_id)
 
 
 def phase_close(phase_id: int) -> str:

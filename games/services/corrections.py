@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import Action, Vote, opening_state, ruleset_for
 from games.models import Game, Phase, Player, Submission
+from games.selectors.window import IN_TIME, forum_time_place, outside_message
 from games.services.game import audit
 from games.services.submissions import _open_for_submissions, check_refusal
 from games.text.words import phase_name, say
@@ -61,7 +62,8 @@ def _described(sub: Submission) -> dict[str, Any]:
 def wall_time_in_phase(phase: Phase, value: dt.time, now: dt.datetime) -> dt.datetime:
     """A forum time (HH:MM or HH:MM:SS, the game's time zone) as the moment inside the
     phase's window it names: the latest such moment not after the deadline (or now), so a
-    vote of 23:50 entered at 00:30 is last evening's. Outside the window: refused."""
+    vote of 23:50 entered at 00:30 is last evening's. Outside the window
+    (games/selectors/window.py, as for a new entry and the thread import): refused."""
     zone = ZoneInfo(phase.game.time_zone)
     held = phase.paused_at is not None and phase.status == Phase.Status.OPEN
     last = now if held else min(now, phase.closes_at)
@@ -69,12 +71,8 @@ def wall_time_in_phase(phase: Phase, value: dt.time, now: dt.datetime) -> dt.dat
     at = dt.datetime.combine(local.date(), value, tzinfo=zone)
     if at > local:
         at = dt.datetime.combine(local.date() - dt.timedelta(days=1), value, tzinfo=zone)
-    if at < phase.opened_at:
-        raise ValidationError(
-            _("L'orario deve cadere dentro la fase (dalle %(start)s alle %(end)s).")
-            % {"start": phase.opened_at.astimezone(zone).strftime("%d/%m %H:%M"),
-               "end": local.strftime("%d/%m %H:%M")}
-        )  # fmt: skip
+    if forum_time_place(phase, at, now) != IN_TIME:  # the one rule (issue 31 major 2)
+        raise ValidationError(outside_message(phase, now))
     return at
 
 

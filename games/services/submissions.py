@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from games.engine import Action, Opening, RuleViolation, Vote, opening_state, rebuild, word_count
 from games.models import Game, Phase, Player, Submission, Will
 from games.selectors.wills import will_desk
+from games.selectors.window import IN_TIME, forum_time_place, outside_message, waits_for_topic
 from games.services.game import audit, audit_event
 from games.services.vote_cap import vote_changes_check
 from games.text.words import refusal
@@ -33,7 +34,11 @@ def open_phases(game: Game) -> list[Phase]:
 
 
 def _open_for_submissions(
-    phase: Phase, received_at: dt.datetime | None = None, *, by_gm: bool = False
+    phase: Phase,
+    received_at: dt.datetime | None = None,
+    *,
+    by_gm: bool = False,
+    forum_time: bool = False,
 ) -> tuple[Phase, dt.datetime]:
     """Lock the phase row and check, by the database clock, that it still takes
     submissions; return it with the time the submission counts at: when it reached the
@@ -43,7 +48,10 @@ def _open_for_submissions(
 
     ``phase`` needs only its id and its game's (a player's form names a phase by id): a
     phase of another game is refused like a closed one. One query: the row, the database
-    clock and whether an earlier phase is still unresolved."""
+    clock and whether an earlier phase is still unresolved.
+
+    A day waiting for its votes from the thread (closed at its deadline, issue 28 class
+    6) takes the GM's entries timed at their forum post (``forum_time``), nothing else."""
     earlier = Phase.objects.filter(game_id=OuterRef("game_id"), index__lt=OuterRef("index"))
     locked = (
         Phase.objects.select_for_update(no_key=True)
@@ -56,7 +64,8 @@ def _open_for_submissions(
     now = locked.db_now
     if received_at is not None:
         now = min(now, received_at)
-    if not takes_submissions(locked, now, locked.earlier_open):
+    waiting = by_gm and forum_time and waits_for_topic(locked)
+    if not waiting and not takes_submissions(locked, now, locked.earlier_open):
         raise ValidationError(_("La fase %(phase)s è chiusa: non si accettano più invii.")
                               % {"phase": locked.label})  # fmt: skip
     if locked.players_closed and not by_gm:
@@ -81,11 +90,12 @@ def _prepare(
     received_at: dt.datetime | None = None,
     *,
     by_gm: bool = False,
+    forum_time: bool = False,
 ) -> tuple[Phase, dt.datetime, Game, Opening]:
     """What every submission starts with: the phase still open (locked, by the database
     clock), the player and target of this game, the engine's current state (rebuilt from
     the stored inputs)."""
-    phase, now = _open_for_submissions(phase, received_at, by_gm=by_gm)
+    phase, now = _open_for_submissions(phase, received_at, by_gm=by_gm, forum_time=forum_time)
     if player.game_id != phase.game_id or (target is not None and target.game_id != player.game_id):
         raise ValidationError(_("Giocatore sconosciuto."))
     game = player.game  # loaded with the player: no extra query
@@ -156,8 +166,9 @@ def vote_cast(
     received_at: dt.datetime | None = None,
 ) -> Submission:
     """Record a vote event (a vote, a change, a withdrawal with ``target=None``). A time
-    the GM enters (``at``, read in the forum thread) must fall before the deadline and
-    not in the future."""
+    the GM enters (``at``, read in the forum thread) must fall within the phase's window
+    (games/selectors/window.py: the one rule of the GM's entries and the thread import,
+    issue 31 major 2)."""
     return vote_record(phase=phase, player=player, target=target, secret=secret,
                        abstain=abstain, at=at, entered_by=entered_by, reason=reason,
                        received_at=received_at).submission  # fmt: skip
@@ -179,11 +190,10 @@ def vote_record(
     """``vote_cast``, answering what the vote was judged on as well (the player's
     page draws the vote's form again from it)."""
     phase, now, game, built = _prepare(phase, player, target, received_at,
-                                       by_gm=entered_by is not None)  # fmt: skip
-    held_from = phase.paused_at or now  # a clock paused before the deadline pushes it on
-    if at is not None and (at > now or (at >= phase.closes_at and held_from >= phase.closes_at)):
-        raise ValidationError(_("L'orario del voto deve precedere la scadenza della fase "
-                                "e non essere nel futuro."))  # fmt: skip
+                                       by_gm=entered_by is not None,
+                                       forum_time=at is not None)  # fmt: skip
+    if at is not None and forum_time_place(phase, at, now) != IN_TIME:
+        raise ValidationError(outside_message(phase, now))
     vote = Vote(player.name, target.name if target else None, 0, secret, abstain)
     check_refusal(built.rules.key, built.rules.check_vote, built.state, phase.label, vote)
     vote_changes_check(phase, player)  # a rule of the house (games/services/vote_cap.py)

@@ -36,7 +36,17 @@ from games.forum.dates import approximate
 from games.forum.names import AMBIGUOUS, APPROX, UNKNOWN
 from games.forum.votes import DEFAULT_VOTES, DEFAULT_WITHDRAWALS
 from games.models import Game, Phase, Player, Submission, TopicSettings
+from games.selectors.window import (
+    BEFORE,
+    FUTURE,
+    forum_time_place,
+    local_stamp,
+    past_deadline,
+    window_text,
+)
+from games.selectors.window import LATE as LATE_POST
 from games.services.game import audit
+from games.services.phases import phase_commit
 from games.services.submissions import vote_cast
 from games.text.words import refusal
 
@@ -44,6 +54,7 @@ NEW, CHANGED, WITHDRAWN = "new", "changed", "withdrawn"  # what saving stores
 SAME, NOTHING, ALREADY = "same", "nothing", "already"  # nothing to store
 OUTSIDE, REFUSED, ASK = "outside", "refused", "ask"  # not stored unless the GM settles it
 EDITED_LATE = "edited_late"  # edited at or after the deadline: the previous vote stands
+LATE = "late"  # at or after the deadline: listed apart, never stored (issue 28 class 6)
 STORED = (NEW, CHANGED, WITHDRAWN)
 WITHDRAW = "-"  # a decision: the line is a withdrawal
 
@@ -141,6 +152,16 @@ class ImportPreview:
     @property
     def problems(self) -> list[Row]:
         return [r for r in self.rows if r.status in (ASK, REFUSED, OUTSIDE)]
+
+    @property
+    def in_time(self) -> list[Row]:
+        return [r for r in self.rows if r.status != LATE]
+
+    @property
+    def late(self) -> list[Row]:
+        """Posts at or after the deadline (by their forum time): shown apart, never
+        stored as in time (issue 28 class 6)."""
+        return [r for r in self.rows if r.status == LATE]
 
 
 def _clock(phase: Phase, now: dt.datetime, known: set[str]) -> Clock:
@@ -299,7 +320,6 @@ def _classify(preview: ImportPreview, phase: Phase, built: Rebuilt, now: dt.date
         Submission.objects.filter(phase=phase, kind=Submission.Kind.VOTE)
         .select_related("target").order_by("at", "pk")
     )  # fmt: skip
-    last = now if phase.paused_at else min(phase.closes_at, now)  # a pause holds it open
     timeline: list[tuple[dt.datetime, int, object]] = []
     for sub in existing:
         timeline.append((sub.at, 0, sub))
@@ -308,12 +328,14 @@ def _classify(preview: ImportPreview, phase: Phase, built: Rebuilt, now: dt.date
             row.status = ALREADY
         elif row.at is None:
             row.status, row.note = OUTSIDE, _("ora del post illeggibile")
-        elif not phase.opened_at <= row.at <= last:
-            row.status = OUTSIDE
-            row.note = _("fuori dalla fase (%(start)s – %(end)s)") % {
-                "start": _stamp(phase.opened_at, row.at),
-                "end": _stamp(last, row.at),
+        elif (place := forum_time_place(phase, row.at, now)) == LATE_POST:
+            row.status = LATE
+            row.note = _("dopo la scadenza (%(deadline)s): non conta") % {
+                "deadline": local_stamp(phase, phase.closes_at)
             }
+        elif place in (BEFORE, FUTURE):
+            row.status = OUTSIDE
+            row.note = _("fuori dalla fase (%(window)s)") % {"window": window_text(phase, now)}
         elif row.voter is None or (row.target is None and not row.withdraw):
             row.status, row.note = ASK, _doubt(row)
         elif row.post.edit_text and row.post.edited_at is None:
@@ -396,10 +418,6 @@ def _doubt(row: Row) -> str:
     return ", ".join(reasons)
 
 
-def _stamp(moment: dt.datetime, like: dt.datetime) -> str:
-    return moment.astimezone(like.tzinfo).strftime("%d/%m %H:%M")
-
-
 @transaction.atomic
 def topic_import_save(
     *,
@@ -409,12 +427,15 @@ def topic_import_save(
     decisions: Mapping[str, str],
     user: AbstractBaseUser,
     read_at: dt.datetime | None = None,
+    resolve: bool = False,
 ) -> ImportPreview:
     """Store what the preview of the same paste and decisions shows as new, changed or
     withdrawn: each through ``vote_cast``, timed at its post, "from the topic".
     ``read_at``: the instant that preview read the paste at (its ``read_at``; None: now),
     so a relative time ("50 minuti fa") and the row's key, which the GM's decisions
-    name, are the preview's even when the minute has turned since."""
+    name, are the preview's even when the minute has turned since. ``resolve``: then
+    commit the day, in one click ("Salva e risolvi", issue 28 class 6), once its deadline
+    has passed."""
     read_at = read_at or timezone.now()
     # The page is read before the lock (a slow page never holds up a player's vote).
     parsed = topic_parse(phase=phase, text=text, fmt=fmt, now=read_at,
@@ -432,4 +453,8 @@ def topic_import_save(
         submission.save(update_fields=["source", "forum_post"])
     audit(phase.game, "topic_import", user=user, phase=phase.label, posts=preview.posts,
           stored=len(preview.to_store))  # fmt: skip
+    if resolve:
+        if not past_deadline(phase, timezone.now()):
+            raise ValidationError(_("La scadenza non è ancora passata: salva senza risolvere."))
+        phase_commit(phase=phase, user=user)
     return preview

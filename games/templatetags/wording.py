@@ -58,6 +58,19 @@ def local_moment(value: object) -> object:
     return audit_time(moment) if moment else value
 
 
+@register.filter
+def phase_time(value: dt.datetime | None, phase: object) -> str:
+    """A submission's time on a phase's lists: "21:47:05" on the phase's day (its
+    deadline's date), with the date on any other ("ven 4 dic 00:10:05", issue 31 major 2)."""
+    if not value:
+        return ""
+    local = timezone.localtime(value)
+    closes_at = getattr(phase, "closes_at", None)
+    if closes_at is not None and timezone.localtime(closes_at).date() == local.date():
+        return local.strftime("%H:%M:%S")
+    return _italian_case(formats.date_format(local, "D j M H:i:s"))
+
+
 def _italian_case(words: str) -> str:
     """Italian writes days and months in lower case ("martedì 1 dicembre"); Django's
     catalogue capitalises them."""

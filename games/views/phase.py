@@ -33,6 +33,7 @@ from games.registry import desk_module
 from games.selectors.board import board_version, phase_board, submission_counts
 from games.selectors.groups import night_watch
 from games.selectors.pages import game_for_gm
+from games.selectors.window import forum_moment, local_stamp, spans_midnight, waits_for_topic
 from games.services.deadlines import (
     game_schedule_update,
     out_of_bounds,
@@ -91,19 +92,11 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
         preview = phase_preview(phase, built, rows=rows, wills=wills, reread=False)
         posts = None if refresh else preview_post(board, preview, rules, following)
         context.update(board=board, preview=preview, watch=watch, players=built.players,
-                       posts=posts, steps=built.rules.steps(phase.label))  # fmt: skip
+                       posts=posts, steps=built.rules.steps(phase.label),
+                       waiting=waits_for_topic(phase),
+                       spans_midnight=spans_midnight(phase))  # fmt: skip
     template = "games/phase.html#board" if refresh else "games/phase.html"
     return render(request, template, context)
-
-
-def _entered_at(game: Game, value: dt.time | None) -> dt.datetime | None:
-    """A forum time "HH:MM" in the game's time zone (votes cast in the thread): the last
-    such time, so at 00:30 a vote of 23:50 is last evening's, never tomorrow's."""
-    if value is None:
-        return None
-    now = timezone.now().astimezone(ZoneInfo(game.time_zone))
-    at = now.replace(hour=value.hour, minute=value.minute, second=0, microsecond=0)
-    return at if at <= now else at - dt.timedelta(days=1)  # after midnight: last evening
 
 
 def _valid(form: Form) -> dict:
@@ -141,18 +134,24 @@ def _back(
 @login_required
 @require_POST
 def gm_vote(request: HttpRequest, pk: int) -> HttpResponse:
-    """A vote cast in the forum thread, entered by the GM with its time and a reason."""
+    """A vote cast in the forum thread, entered by the GM with its time (and its date when
+    the phase spans midnight, else inferred: issue 31 major 2) and a reason; a time
+    outside the phase's window is refused, naming it."""
     try:
         game, phase = _running(request, pk)
         data = _valid(GmVoteForm(request.POST, game=game))
         voter = data["voter"]
+        at = forum_moment(phase, data["at"], data["day"]) if data["at"] else None
         vote_cast(
             phase=phase, player=voter, target=data["target"], secret=data["secret"],
-            at=_entered_at(game, data["at"]), entered_by=request.user, reason=_reason(data),
+            at=at, entered_by=request.user, reason=_reason(data),
         )  # fmt: skip
     except ValidationError as exc:
         return _back(request, pk, error=exc)
-    return _back(request, pk, _("Voto di %(name)s registrato.") % {"name": voter.name})
+    if at is None:
+        return _back(request, pk, _("Voto di %(name)s registrato.") % {"name": voter.name})
+    done = _("Voto di %(name)s registrato. Ora del post: %(at)s.")
+    return _back(request, pk, done % {"name": voter.name, "at": local_stamp(phase, at)})
 
 
 @login_required

@@ -23,12 +23,14 @@ from games.forum import PARSERS
 from games.selectors.board import phase_board
 from games.selectors.counts import count_now
 from games.selectors.pages import game_for_gm
+from games.selectors.window import past_deadline
 from games.services.phases import current_phase
 from games.services.topic_votes import (
     ALREADY,
     ASK,
     CHANGED,
     EDITED_LATE,
+    LATE,
     NEW,
     NOTHING,
     OUTSIDE,
@@ -39,13 +41,14 @@ from games.services.topic_votes import (
     topic_import_save,
     topic_settings_update,
 )
+from games.text.words import phase_name
 
 STATUS = {
     NEW: gettext_lazy("nuovo voto"), CHANGED: gettext_lazy("cambio di voto"),
     WITHDRAWN: gettext_lazy("ritiro"), SAME: gettext_lazy("uguale al voto in corso"),
     NOTHING: gettext_lazy("nessun voto da ritirare"), ALREADY: gettext_lazy("già importato"),
     OUTSIDE: gettext_lazy("fuori dalla fase"), REFUSED: gettext_lazy("rifiutato dalle regole"),
-    ASK: gettext_lazy("da confermare"),
+    ASK: gettext_lazy("da confermare"), LATE: gettext_lazy("dopo la scadenza"),
     EDITED_LATE: gettext_lazy("modificato dopo la scadenza"),
 }  # fmt: skip
 TEXT_LIMIT = 2_000_000  # a 40-page thread copied as text is about 1 MB
@@ -71,7 +74,8 @@ class TopicImportForm(forms.Form):
     page = forms.FileField(required=False)
     fmt = forms.ChoiceField(required=False, choices=[("", ""), *((k, k) for k in PARSERS)],
                             error_messages={"invalid_choice": UNKNOWN_FORUM})  # fmt: skip
-    action = forms.ChoiceField(required=False, choices=[("", ""), ("preview", ""), ("save", "")],
+    action = forms.ChoiceField(required=False,
+                               choices=[("", ""), ("preview", ""), ("save", ""), ("resolve", "")],
                                error_messages={"invalid_choice": UNKNOWN_ACTION})  # fmt: skip
     # When the preview read the paste (its relative times, "12 minuti fa", count back from
     # then): "Ricontrolla" and "Salva" read it as that preview did. Empty: a new paste.
@@ -101,7 +105,9 @@ class TopicImportForm(forms.Form):
 @login_required
 @require_POST
 def topic_import(request: HttpRequest, pk: int) -> HttpResponse:
-    """Preview a pasted page of the thread (``action=preview``) or save it."""
+    """Preview a pasted page of the thread (``action=preview``), save it, or save it and
+    resolve the day once its deadline has passed (``action=resolve``, "Salva e risolvi":
+    issue 28 class 6)."""
     game = game_for_gm(user=request.user, pk=pk)
     phase = current_phase(game)
     if phase is None or phase.is_night:
@@ -114,15 +120,21 @@ def topic_import(request: HttpRequest, pk: int) -> HttpResponse:
     data = form.cleaned_data
     text, fmt, decisions = data["text"], data["fmt"], data["decisions"]
     read_at = data["read_at"]  # None: a new paste, read now
-    if data["action"] == "save":
+    if data["action"] in ("save", "resolve"):
+        resolve = data["action"] == "resolve"
         try:
             saved = topic_import_save(phase=phase, text=text, fmt=fmt, decisions=decisions,
-                                      user=request.user, read_at=read_at)  # fmt: skip
+                                      user=request.user, read_at=read_at,
+                                      resolve=resolve)  # fmt: skip
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
             return redirect("games:phase", pk=pk)
         stored = len(saved.to_store)
         messages.success(request, _("Dal topic: %(n)d voti salvati.") % {"n": stored})
+        if resolve:
+            messages.success(
+                request, _("Fase risolta: %(phase)s.") % {"phase": phase_name(phase.label)}
+            )
         return redirect("games:phase", pk=pk)
     try:
         preview = topic_import_preview(phase=phase, text=text, fmt=fmt, decisions=decisions,
@@ -133,7 +145,8 @@ def topic_import(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("games:phase", pk=pk)
     for row in preview.rows:
         row.label = STATUS[row.status]
-    context = {"game": game, "phase": phase, "preview": preview, "text": text, "fmt": fmt}
+    context = {"game": game, "phase": phase, "preview": preview, "text": text, "fmt": fmt,
+               "past_deadline": past_deadline(phase, timezone.now())}  # fmt: skip
     return render(request, "games/topic_import.html", context)
 
 

@@ -168,6 +168,7 @@ def test_defect3_a_late_vote_or_an_untrusted_header_is_still_refused(player_clie
 def test_defect4_an_undone_day_stays_with_the_gm(client, gm_user, celery_worker_process):
     game, day = day_one(gm_user)
     set_deadline(day, ago(60))
+    Phase.objects.filter(pk=day.pk).update(opened_at=ago(6 * 3600))
     assert deadlines_run() == {"committed": 1}
     client.force_login(gm_user)
     client.post(reverse("games:gm_undo", args=[game.pk]), {"phase": day.pk, "confirm": "1"})
@@ -238,9 +239,10 @@ def test_defect7_the_day_end_moves_with_the_vote_close(gm_user):
 def test_defect8_a_gm_vote_timed_after_the_deadline_is_refused(gm_user):
     game, day = day_one(gm_user)
     set_deadline(day, ago(120))
-    Phase.objects.filter(pk=day.pk).update(paused_at=timezone.now())  # held by the GM
+    Phase.objects.filter(pk=day.pk).update(paused_at=timezone.now(),  # held by the GM
+                                           opened_at=ago(6 * 3600))  # fmt: skip
     voter, target = game.players.all()[:2]
-    with pytest.raises(ValidationError, match="precedere la scadenza"):
+    with pytest.raises(ValidationError, match="fuori dalla fase: vale solo tra"):
         vote_cast(phase=day, player=voter, target=target, at=ago(60), entered_by=gm_user,
                   reason="dal topic")  # fmt: skip
     vote_cast(phase=day, player=voter, target=target, at=ago(180), entered_by=gm_user,

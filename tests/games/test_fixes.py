@@ -143,7 +143,7 @@ def test_a_vote_time_after_midnight_is_last_evening_and_outside_the_phase_is_ref
     assert wall_time_in_phase(day, dt.time(23, 50), now) == dt.datetime(
         2026, 3, 10, 23, 50, tzinfo=ROME
     )
-    with pytest.raises(ValidationError, match="dentro la fase"):
+    with pytest.raises(ValidationError, match="fuori dalla fase: vale solo tra mar 10 marzo"):
         wall_time_in_phase(day, dt.time(8, 0), now)  # 08:00 of the 10th: before it opened
 
 

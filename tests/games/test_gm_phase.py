@@ -3,15 +3,21 @@ commit exactly once, undo, and the posts."""
 
 from __future__ import annotations
 
+import datetime as dt
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from games.models import AuditEvent, Phase, Submission
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import action_submit, vote_cast
 from tests.factories import make_game
+
+ROME = ZoneInfo("Europe/Rome")
 
 pytestmark = pytest.mark.django_db
 
@@ -59,17 +65,17 @@ def test_gm_vote_entry_needs_a_reason_and_keeps_the_forum_time(gm, gm_user):
     game = make_game(gm_user)
     phase_commit(phase=current_phase(game), user=gm_user)
     day = current_phase(game)
+    day.opened_at -= dt.timedelta(hours=10)
+    day.save(update_fields=["opened_at"])
+    posted = (timezone.now() - dt.timedelta(minutes=13)).astimezone(ROME).strftime("%H:%M")
     voter, target = game.players.get(role="sceriffo"), game.players.get(role="indiano")
     url = reverse("games:gm_vote", args=[game.pk])
-    gm.post(url, {"voter": voter.pk, "target": target.pk, "at": "21:47"})
+    gm.post(url, {"voter": voter.pk, "target": target.pk, "at": posted})
     assert Submission.objects.count() == 0
-    gm.post(url, {"voter": voter.pk, "target": target.pk, "at": "21:47", "reason": "post #312"})
+    gm.post(url, {"voter": voter.pk, "target": target.pk, "at": posted, "reason": "post #312"})
     vote = Submission.objects.get()
     assert (vote.phase, vote.entered_by, vote.reason) == (day, gm_user, "post #312")
-    assert (
-        vote.at.astimezone(__import__("zoneinfo").ZoneInfo("Europe/Rome")).strftime("%H:%M")
-        == "21:47"
-    )
+    assert vote.at.astimezone(ROME).strftime("%H:%M") == posted
     html = gm.get(reverse("games:phase", args=[game.pk])).content.decode()
     assert f"<strong>{target.name} (1)</strong>" in html
     assert AuditEvent.objects.filter(kind="vote", user=gm_user).exists()

@@ -262,6 +262,8 @@ def test_9_the_vote_count_post_stays_short_however_many_changes(gm_user, setting
     players = list(game.players.all())
     voter, targets = players[0], players[1:4]
     start = timezone.now() - dt.timedelta(hours=1)  # forum times: in the past, before the close
+    day.opened_at = start - dt.timedelta(hours=1)  # and after the day opened (issue 31)
+    day.save(update_fields=["opened_at"])
     lengths = {}
     for changes in (3, 40, 400):
         day.submissions.all().delete()

@@ -55,7 +55,9 @@ def rows_html(day, language: str) -> str:
     page = submissions_page(day, 1, Submission.every.filter(phase=day).count())
     with translation.override(language):
         return "".join(
-            render_to_string("games/phase.html#submission-row", {"row": row, "game": day.game})
+            render_to_string(
+                "games/phase.html#submission-row", {"row": row, "game": day.game, "phase": day}
+            )
             for row in page
         )
 

@@ -227,7 +227,10 @@ def test_a_night_takes_no_votes_from_the_topic(client, gm_user):
 
 
 def test_a_paused_day_still_takes_posts_after_its_old_deadline(day, gm_user):
-    day.paused_at = day.closes_at = dt.datetime.now(ROME) - dt.timedelta(minutes=30)
+    """Paused before its deadline (a pause after it, as an undo holds it, does not move
+    the deadline: issue 28 class 6)."""
+    day.closes_at = dt.datetime.now(ROME) - dt.timedelta(minutes=30)
+    day.paused_at = day.closes_at - dt.timedelta(minutes=1)
     day.save(update_fields=["paused_at", "closes_at"])
     (row,) = topic_import_preview(phase=day, text=thread(("Sam", 10, "Voto Gino"))).rows
     assert row.status == NEW

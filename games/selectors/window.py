@@ -1,0 +1,109 @@
+"""A day's window for votes given in the forum thread (issue 28 class 6, issue 31 major 2):
+one rule deciding whether a forum time is within the phase, used by the GM's entry on a
+player's behalf and by the thread import alike, and whether a day past its deadline waits
+for its votes to be read from the thread."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+from django.utils import formats, timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from games.models import Phase, TopicSettings
+
+BEFORE, IN_TIME, LATE, FUTURE = "before", "in_time", "late", "future"
+
+
+def held_open(phase: Phase) -> bool:
+    """A clock paused before its deadline holds the phase open past it; one held after
+    the deadline (an undo) does not move the deadline back."""
+    return phase.paused_at is not None and phase.paused_at < phase.closes_at
+
+
+def past_deadline(phase: Phase, now: dt.datetime) -> bool:
+    """Whether the phase's deadline has passed (a clock held open before it has not)."""
+    return not held_open(phase) and now >= phase.closes_at
+
+
+def window_end(phase: Phase, now: dt.datetime) -> dt.datetime:
+    """The last moment a forum time counts at: the deadline (a post at or after it is
+    late), or now while the clock is held open before it."""
+    return now if held_open(phase) else min(phase.closes_at, now)
+
+
+def forum_time_place(phase: Phase, at: dt.datetime, now: dt.datetime) -> str:
+    """Where a forum time falls: ``BEFORE`` the phase opened, ``IN_TIME``, ``LATE`` (at
+    or after the deadline: a post at 22:00 was written in the deadline's minute), or in
+    the ``FUTURE``. The one rule of the GM's entries and of the thread import."""
+    if at < phase.opened_at:
+        return BEFORE
+    if at > now:
+        return FUTURE
+    return IN_TIME if held_open(phase) or at < phase.closes_at else LATE
+
+
+def _moment(moment: dt.datetime, zone: ZoneInfo) -> str:
+    words = formats.date_format(moment.astimezone(zone), "D j F H:i")
+    return words.lower() if (get_language() or "it").startswith("it") else words
+
+
+def window_text(phase: Phase, now: dt.datetime) -> str:
+    """The window in words, with dates: "gio 3 dicembre 10:00 – gio 3 dicembre 22:00"."""
+    zone = ZoneInfo(phase.game.time_zone)
+    end = now if held_open(phase) else phase.closes_at
+    return f"{_moment(phase.opened_at, zone)} – {_moment(end, zone)}"
+
+
+def outside_message(phase: Phase, now: dt.datetime) -> str:
+    return _("L'ora del voto è fuori dalla fase: vale solo tra %(window)s.") % {
+        "window": window_text(phase, now)
+    }
+
+
+def spans_midnight(phase: Phase) -> bool:
+    """Whether the phase's window covers more than one calendar day (the GM's entry then
+    asks for the date)."""
+    zone = ZoneInfo(phase.game.time_zone)
+    return phase.opened_at.astimezone(zone).date() != phase.closes_at.astimezone(zone).date()
+
+
+def forum_moment(phase: Phase, time: dt.time, day: dt.date | None = None) -> dt.datetime:
+    """A forum time "HH:MM" typed by the GM, as a moment in the game's time zone: on
+    ``day`` when given; else on the day the phase opened if it is not earlier than the
+    opening's time, else on the next day (issue 31 major 2)."""
+    zone = ZoneInfo(phase.game.time_zone)
+    opened = phase.opened_at.astimezone(zone)
+    if day is None:
+        day = (
+            opened.date()
+            if time >= opened.time().replace(second=0, microsecond=0)
+            else (opened.date() + dt.timedelta(days=1))
+        )
+    return dt.datetime.combine(day, time, tzinfo=zone)
+
+
+def local_stamp(phase: Phase, at: dt.datetime) -> str:
+    """A forum time as the GM reads it back: with its date ("ven 4 dicembre 00:10")."""
+    return _moment(at, ZoneInfo(phase.game.time_zone))
+
+
+def votes_from_topic(game_id: int) -> bool:
+    return TopicSettings.objects.filter(game_id=game_id, votes_from_topic=True).exists()
+
+
+def waits_for_topic(phase: Phase) -> bool:
+    """A day of a thread-vote game, closed at its deadline and not yet committed: it waits
+    for its votes to be read from the thread (issue 28 class 6), for the GM's import and
+    commit; players can no longer vote on the site."""
+    return (
+        not phase.is_night
+        and phase.status == Phase.Status.CLOSED
+        and votes_from_topic(phase.game_id)
+    )
+
+
+def waiting_since(phase: Phase) -> dt.timedelta:
+    return max(dt.timedelta(0), timezone.now() - phase.closes_at)
