@@ -144,7 +144,7 @@ def test_class6_import_after_the_deadline_and_commit_in_four_interactions(gm_use
     assert day.outcome["execution"]["executed"] == "Gino"  # the late votes would tie 2-5
 
 
-def test_class6_a_plain_save_while_waiting_stores_the_in_time_votes(gm_user):
+def test_class6_a_plain_save_while_waiting_stores_the_in_time_votes(gm_user, client):
     """ "Salva" after the deadline stores the in-time votes with their forum time (the day
     waits, it is not closed to the GM's entries) and never the late ones."""
     _game, day = thread_day(gm_user)
@@ -158,6 +158,10 @@ def test_class6_a_plain_save_while_waiting_stores_the_in_time_votes(gm_user):
     assert (vote.player.name, vote.at) == ("Sam", day.closes_at - dt.timedelta(minutes=1))
     day.refresh_from_db()
     assert day.status == Phase.Status.CLOSED  # the commit is the GM's click
+    client.force_login(gm_user)
+    client.post(reverse("games:gm_commit", args=[day.game.pk]), {"phase": day.pk})
+    day.refresh_from_db()
+    assert day.status == Phase.Status.COMMITTED  # one click on the phase page
 
 
 def test_class6_after_an_undo_a_post_after_the_deadline_is_late_not_new(gm_user):
