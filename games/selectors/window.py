@@ -94,15 +94,18 @@ def votes_from_topic(game_id: int) -> bool:
     return TopicSettings.objects.filter(game_id=game_id, votes_from_topic=True).exists()
 
 
-def waits_for_topic(phase: Phase) -> bool:
-    """A day of a thread-vote game, closed at its deadline and not yet committed: it waits
-    for its votes to be read from the thread (issue 28 class 6), for the GM's import and
-    commit; players can no longer vote on the site."""
-    return (
-        not phase.is_night
-        and phase.status == Phase.Status.CLOSED
-        and votes_from_topic(phase.game_id)
-    )
+def waits_for_topic(phase: Phase, now: dt.datetime | None = None) -> bool:
+    """A day of a thread-vote game past its deadline and not yet committed (closed by the
+    clock, or still open for the few seconds before the tick): it waits for its votes to
+    be read from the thread (issue 28 class 6), for the GM's import and commit; players
+    can no longer vote on the site. A day held by the GM (an undo) is his already."""
+    if phase.is_night or phase.status == Phase.Status.COMMITTED:
+        return False
+    if phase.status == Phase.Status.OPEN and (
+        phase.paused_at is not None or not past_deadline(phase, now or timezone.now())
+    ):
+        return False
+    return votes_from_topic(phase.game_id)
 
 
 def waiting_since(phase: Phase) -> dt.timedelta:

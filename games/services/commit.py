@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import translation
@@ -164,6 +165,7 @@ def forum_posts(
         add_tie_line(parts, tie.public, outcome.execution.executed)
     return {
         fmt: render(parts, fmt, lang=game.language, time_zone=game.time_zone, tally=tally,
-                    next_deadline=(what, deadline) if deadline is not None else None)
+                    next_deadline=(what, deadline) if deadline is not None else None,
+                    day=phase.closes_at.astimezone(ZoneInfo(game.time_zone)).date())
         for fmt in formats
     }  # fmt: skip

@@ -64,7 +64,7 @@ def _open_for_submissions(
     now = locked.db_now
     if received_at is not None:
         now = min(now, received_at)
-    waiting = by_gm and forum_time and waits_for_topic(locked)
+    waiting = by_gm and forum_time and waits_for_topic(locked, now)
     if not waiting and not takes_submissions(locked, now, locked.earlier_open):
         raise ValidationError(_("La fase %(phase)s è chiusa: non si accettano più invii.")
                               % {"phase": locked.label})  # fmt: skip

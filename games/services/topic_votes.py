@@ -443,6 +443,8 @@ def topic_import_save(
     # One save at a time per phase: a double click's second save then sees the first's
     # posts as already read instead of storing them twice.
     Phase.objects.select_for_update().filter(pk=phase.pk).first()
+    if resolve and not past_deadline(phase, timezone.now()):
+        raise ValidationError(_("La scadenza non è ancora passata: salva senza risolvere."))
     preview = topic_import_preview(phase=phase, text=text, fmt=fmt, decisions=decisions,
                                    now=read_at, gm_username=user.get_username(),
                                    parsed=parsed)  # fmt: skip
@@ -454,7 +456,5 @@ def topic_import_save(
     audit(phase.game, "topic_import", user=user, phase=phase.label, posts=preview.posts,
           stored=len(preview.to_store))  # fmt: skip
     if resolve:
-        if not past_deadline(phase, timezone.now()):
-            raise ValidationError(_("La scadenza non è ancora passata: salva senza risolvere."))
         phase_commit(phase=phase, user=user)
     return preview

@@ -89,6 +89,15 @@ def _bounded(tally: list[TallyLine]) -> tuple[set[int], dict[int, int]]:
     return listed, counted
 
 
+def _ballot_time(at: dt.datetime, zone: ZoneInfo, day: dt.date | None) -> str:
+    """A vote's time in the count: "21:47" on the phase's ``day``, "2/12 23:10" on any
+    other (issue 31 major 2: a list shows the date when it is not the phase's day)."""
+    local = at.astimezone(zone)
+    if day is None or local.date() == day:
+        return f"{local:%H:%M}"
+    return f"{local.day}/{local.month} {local:%H:%M}"
+
+
 def _more_changes(count: int, lang: str) -> str:
     with translation.override(lang):
         return ngettext("(+%(n)d cambio)", "(+%(n)d cambi)", count) % {"n": count}
@@ -102,6 +111,7 @@ def render(
     time_zone: str,
     tally: list[TallyLine] | None = None,
     next_deadline: tuple[str, dt.datetime] | None = None,
+    day: dt.date | None = None,
 ) -> str:
     """``post`` in ``fmt``; a day's count with each voter's time and the struck changes
     when the site's ``tally`` is given; the next deadline at the bottom."""
@@ -116,7 +126,7 @@ def render(
                 if struck and id(vote) not in listed:
                     continue
                 ballot = line.ballot(i)
-                entry = f"{escape(ballot.voter.name, fmt)} ({ballot.at.astimezone(zone):%H:%M})"
+                entry = f"{escape(ballot.voter.name, fmt)} ({_ballot_time(ballot.at, zone, day)})"
                 voters.append(_struck(entry, fmt) if ballot.struck else entry)
                 if id(vote) in counted:
                     voters[-1] += " " + _more_changes(counted[id(vote)], lang)

@@ -237,3 +237,42 @@ def test_31_major2_lists_show_the_date_off_the_phases_day(gm_user):
                   closes_at=dt.datetime(2026, 12, 3, 22, 0, tzinfo=ROME))  # fmt: skip
     assert phase_time(dt.datetime(2026, 12, 3, 21, 47, 5, tzinfo=ROME), phase) == "21:47:05"
     assert phase_time(dt.datetime(2026, 12, 2, 23, 10, tzinfo=ROME), phase) == "mer 2 dic 23:10:00"
+
+
+def test_31_major2_the_count_post_dates_a_vote_off_the_phases_day(gm_user):
+    """A vote from the evening before the deadline's day shows its date in the post."""
+    game, day = thread_day(gm_user, from_topic=False, deadline_ago=dt.timedelta(minutes=-10))
+    Phase.objects.filter(pk=day.pk).update(opened_at=day.closes_at - dt.timedelta(hours=30))
+    day.refresh_from_db()
+    evening = (day.closes_at - dt.timedelta(hours=26)).astimezone(ROME)
+    recent = (timezone.now() - dt.timedelta(minutes=1)).astimezone(ROME)
+    for name, at in (("Sam", evening), ("Mar", recent)):
+        vote_cast(phase=day, player=player(game, name), target=player(game, "Gino"), at=at,
+                  entered_by=gm_user, reason="dal topic")  # fmt: skip
+    phase_commit(phase=day, user=gm_user)
+    day.refresh_from_db()
+    bbcode = day.outcome["posts"]["bbcode"]
+    assert f"Sam ({evening.day}/{evening.month} {evening:%H:%M})" in bbcode
+    assert f"Mar ({recent:%H:%M})" in bbcode
+
+
+def test_class6_before_the_tick_the_day_already_waits_for_the_gm(gm_user):
+    """Between the deadline and the tick that closes it, the day already waits: the GM's
+    import stores the in-time votes, a player's vote is refused."""
+    game, day = thread_day(gm_user)
+    assert day.status == Phase.Status.OPEN
+    assert waits_for_topic(day)
+    with pytest.raises(ValidationError, match="chiusa"):
+        vote_cast(phase=day, player=player(game, "Mar"), target=player(game, "Gino"))
+    text = page(("Sam", day.closes_at - dt.timedelta(minutes=1), "Voto Gino"))
+    topic_import_save(phase=day, text=text, fmt="", decisions={}, user=gm_user)
+    assert Submission.objects.filter(phase=day).count() == 1
+
+
+def test_class6_resolve_before_the_deadline_is_refused_and_stores_nothing(gm_user):
+    _game, day = thread_day(gm_user, deadline_ago=dt.timedelta(minutes=-60))
+    text = page(("Sam", timezone.now() - dt.timedelta(minutes=5), "Voto Gino"))
+    with pytest.raises(ValidationError, match="non è ancora passata"):
+        topic_import_save(phase=day, text=text, fmt="", decisions={}, user=gm_user,
+                          resolve=True)  # fmt: skip
+    assert not Submission.objects.filter(phase=day).exists()
