@@ -360,7 +360,7 @@ def _classify(preview: ImportPreview, phase: Phase, built: Rebuilt, now: dt.date
         if row.status == EDITED_LATE:  # shown with the vote that stands, not counted
             late = _("modificato dopo la scadenza (%(edit)s): vale il voto precedente, %(before)s")
             row.note = late % {
-                "edit": _stamp(row.post.edited_at, row.at),
+                "edit": local_stamp(phase, row.post.edited_at),
                 "before": before.name if before else _("nessuno")}  # fmt: skip
             continue
         try:
