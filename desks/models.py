@@ -13,7 +13,8 @@ class TableEvent(models.Model):
     """One line of the log of an event-log referee game (BANG! con Il Ribelle!, ...): the
     GM (or a player, from his private page) records what happened at the table; the
     setup's pure referee rebuilds the state from the whole log. Names are kept as seats
-    in ``data`` so a substitution renames them. A sealed event can no longer be undone."""
+    in ``data`` so a substitution renames them. A sealed event is a secret one (a Bandit's
+    hiding, ADT-R15): never shown before the reveal, never undone."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="table_events")
     seq = models.PositiveIntegerField()  # 1, 2, 3, ... in the order they were logged

@@ -48,6 +48,9 @@ class Game(models.Model):
         help_text=_("Alla scadenza dei poteri la notte viene risolta senza attendere il master."),
     )  # fmt: skip
     created_at = models.DateTimeField(_("creata il"), auto_now_add=True)
+    # The one-time token of the new-game form that dealt it: the same form sent again
+    # finds this game instead of dealing a second one (games/services/creation.py).
+    creation_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

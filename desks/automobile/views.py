@@ -27,13 +27,17 @@ from desks.automobile.desk import (
     adt_game_create,
     adt_log,
     answer_text,
+    drawn_hide,
+    hide_deadline,
+    hiding_deadline_enforce,
+    hiding_spots,
     table_state,
 )  # fmt: skip
-from desks.views import desk_undo
+from desks.views import desk_undo, seen_of
+from games.forms.game import CreationTokenForm
 from games.models import Game, Player
 from games.selectors.pages import game_for_gm
-from games.services.game import player_link_issue
-from games.views.http import links_response
+from games.views.creation import already_dealt, creation_data, creation_initial, dealt, sent_token
 from games.views.player import session_player
 from roles.automobile_del_tempo.checker import KINDS
 from roles.automobile_del_tempo.messages import place_name, unit_name
@@ -62,7 +66,7 @@ EVENT_NAMES = {
 }  # fmt: skip
 
 
-class AdtCreateForm(forms.Form):
+class AdtCreateForm(CreationTokenForm):
     name = forms.CharField(label=gettext_lazy("Nome della partita"), max_length=120)
     bandits = forms.CharField(
         label=gettext_lazy("Banditi"), widget=forms.Textarea(attrs={"rows": 6}),
@@ -113,20 +117,24 @@ class AdtCreateForm(forms.Form):
 
 @login_required
 def adt_new(request: HttpRequest) -> HttpResponse:
-    """A new Time Car game: the Bandits and the train, then the private links once."""
-    form = AdtCreateForm(request.POST or None)
+    """A new Time Car game: the Bandits and the train, created once (the form's one-time
+    token), then the private links once, on the page the creation redirects to."""
+    if request.method != "POST":
+        form = AdtCreateForm(initial=creation_initial())
+    elif (answer := already_dealt(request)) is not None:
+        return answer
+    else:
+        form = AdtCreateForm(creation_data(request))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             game = adt_game_create(gm=request.user, name=data["name"], bandits=data["bandits"],
-                                   config=form.config(), language=data["language"])  # fmt: skip
+                                   config=form.config(), language=data["language"],
+                                   creation_token=sent_token(request))  # fmt: skip
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            links = {p.pk: player_link_issue(player=p, user=request.user)
-                     for p in game.players.all()}  # fmt: skip
-            messages.success(request, _("Partita creata. Copia ora i link privati."))
-            return links_response(gm_page(request, game, tokens=links))
+            return dealt(request, game, _("Partita creata. Copia ora i link privati."))
     return render(request, "games/adt/new.html", {"form": form, "setup_name": SETUP_NAME})
 
 
@@ -138,9 +146,7 @@ def _places(table: Table, lang: str) -> list[tuple[str, str]]:
 
 
 def _spots(table: Table, lang: str) -> list[tuple[str, str]]:
-    train = table.game.train
-    units = [*train.units(), *(["stagecoach"] if train.horses_and_stagecoach else [])]
-    return [(u, unit_name(u, lang)) for u in units]
+    return [(u, unit_name(u, lang)) for u in hiding_spots(table)]
 
 
 def _posts(table: Table) -> list[dict[str, Any]]:
@@ -157,12 +163,6 @@ def table_lang() -> str:
     return (translation.get_language() or "it")[:2]
 
 
-def _hide_by(log: list[Logged]) -> dt.datetime | None:
-    """The deadline the GM gave the hiding Bandit (the last round's end carries it)."""
-    text = next((e.data.get("hide_by") for e in reversed(log) if e.row.kind == "round_end"), None)
-    return dt.datetime.fromisoformat(text) if text else None
-
-
 def _entry(item: Logged) -> dict[str, Any]:
     """One line of the log for the GM: never where a Bandit hid (ADT-R15) — the hiding
     shows who hid; the reveal, later, shows where he reappears."""
@@ -177,6 +177,11 @@ def _entry(item: Logged) -> dict[str, Any]:
     elif kind == "round_end":
         event = data.get("event")
         line = _("Fine del round") + (f" — {EVENT_NAMES[event]}" if event else "")
+    elif data.get("drawn"):
+        line = _("%(name)s non ha scelto entro la scadenza: il sito lo ha nascosto in un punto "
+                 "estratto a caso (dove, lo sa solo lui fino alla rivelazione). [ADT-D10]") % {
+            "name": result.bandit
+        }  # fmt: skip
     else:
         line = _("%(name)s si è nascosto (dove, lo sa solo lui fino alla rivelazione).") % {
             "name": result.bandit
@@ -186,6 +191,7 @@ def _entry(item: Logged) -> dict[str, Any]:
 
 def gm_page(request: HttpRequest, game: Game, tokens: dict[int, str] | None = None) -> HttpResponse:
     """The desk of a Time Car game (games:detail dispatches here)."""
+    hiding_deadline_enforce(game=game)
     table, log = table_state(game)
     lang = table_lang()
     fresh = {str(pk): token for pk, token in (tokens or {}).items()}  # just issued (issue 9, #4)
@@ -210,9 +216,11 @@ def gm_page(request: HttpRequest, game: Game, tokens: dict[int, str] | None = No
         "marshal_place": place_name(str(table.game.marshal), lang),
         "time_car": table.game.in_time_car(), "time_car_loot": table.game.time_car_loot,
         "stage": table.stage, "SCHEMIN": SCHEMIN, "STEALIN": STEALIN, "HIDING": HIDING,
-        "OVER": OVER, "hide_by": _hide_by(log), "round": table.game.round,
+        "OVER": OVER, "hide_by": hide_deadline(log), "round": table.game.round,
         "next_round": table.next_round, "end": table.end,
         "ask": request.session.pop(f"adt_answer_{game.pk}", None),
+        "seen": log[-1].row.pk if log else 0, "last_seq": log[-1].row.seq if log else 0,
+        "now": timezone.localtime().strftime("%Y-%m-%dT%H:%M"),
     }  # fmt: skip
     return render(request, "games/adt/desk.html", context)
 
@@ -226,12 +234,14 @@ def _action_data(post: Any) -> dict[str, Any]:
 
 
 def _deadline(text: str) -> str | None:
+    """The hiding deadline typed by the GM, in the site's time zone (adt_log refuses a
+    deadline gone by, or not a date and time)."""
     if not text:
         return None
     try:
         moment = dt.datetime.fromisoformat(text)
-    except ValueError:
-        return None
+    except ValueError as exc:
+        raise ValidationError(_("Scadenza non valida: scrivi giorno e ora.")) from exc
     if timezone.is_naive(moment):
         moment = timezone.make_aware(moment)
     return moment.isoformat()
@@ -244,6 +254,8 @@ def adt_event(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_for_gm(user=request.user, pk=pk, setup=SETUP_KEY)
     post = request.POST
     kind = post.get("kind", "")
+    seen = seen_of(request)
+    logged = None
     try:
         if kind == "check":
             answer = adt_check(game, _action_data(post))
@@ -252,32 +264,37 @@ def adt_event(request: HttpRequest, pk: int) -> HttpResponse:
             request.session[f"adt_answer_{game.pk}"] = {"allowed": answer.allowed, "text": text}
             return redirect(f"{game.get_absolute_url()}#checker")
         if kind == "action":
-            logged = adt_log(game=game, kind="action", data=_action_data(post), user=request.user)
-            messages.success(request, answer_text(logged.result, post.get("actor", "")))
+            logged = adt_log(game=game, kind="action", data=_action_data(post), user=request.user,
+                             seen=seen)  # fmt: skip
+            if not logged.repeated:
+                messages.success(request, answer_text(logged.result, post.get("actor", "")))
         elif kind == "stealin":
-            adt_log(game=game, kind="stealin", data={}, user=request.user)
+            logged = adt_log(game=game, kind="stealin", data={}, user=request.user, seen=seen)
         elif kind == "round_end":
             event = post.get("event") if post.get("event") in EVENTS else None
             data = {"event": event, "hide_by": _deadline(post.get("hide_by", ""))}
-            adt_log(game=game, kind="round_end", data=data, user=request.user)
+            logged = adt_log(game=game, kind="round_end", data=data, user=request.user,
+                             seen=seen)  # fmt: skip
         else:
             messages.error(request, _("Evento sconosciuto."))
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
+    if logged is not None and logged.repeated:
+        messages.info(request, _("Evento n. %(seq)s già registrato: il modulo era stato inviato "
+                                 "due volte.") % {"seq": logged.row.seq})  # fmt: skip
     return redirect(f"{game.get_absolute_url()}#train")
 
 
 @login_required
 @require_POST
 def adt_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    nothing = _(
-        "Non c'è niente da annullare (un nascondiglio scelto o la partita finita non si annullano)."
-    )
+    nothing = _("Non c'è niente da annullare.")
     return desk_undo(request, pk, setup=SETUP_KEY, nothing=nothing)
 
 
 def player_page(request: HttpRequest, player: Player) -> HttpResponse:
     """The player's page of a Time Car game (player_home dispatches here)."""
+    hiding_deadline_enforce(game=player.game)
     table, log = table_state(player.game)
     lang = table_lang()
     bandit = table.game.bandits[player.name]
@@ -287,9 +304,10 @@ def player_page(request: HttpRequest, player: Player) -> HttpResponse:
         "place": place_name(str(bandit.place), lang) if bandit.place else None,
         "hidden_under": unit_name(bandit.hidden_under, lang) if bandit.hidden_under else None,
         "must_hide": table.stage == HIDING and table.awaiting == player.name,
-        "spots": _spots(table, lang), "hide_by": _hide_by(log), "round": table.game.round,
+        "spots": _spots(table, lang), "hide_by": hide_deadline(log), "round": table.game.round,
         "over": table.stage == OVER,
-        "end": table.end,
+        "end": table.end, "seen": log[-1].row.pk if log else 0,
+        "drawn": bool((drawn := drawn_hide(log)) and drawn.row.player_id == player.pk),
     }  # fmt: skip
     return render(request, "games/adt/player.html", context)
 
@@ -301,10 +319,12 @@ def player_hide(request: HttpRequest) -> HttpResponse:
     the choice is sealed until the reveal (ADT-R15, R16)."""
     player = session_player(request)
     try:
-        adt_log(game=player.game, kind="hide", data={"under": request.POST.get("under", "")},
-                player=player)  # fmt: skip
+        logged = adt_log(game=player.game, kind="hide", player=player, seen=seen_of(request),
+                         data={"under": request.POST.get("under", "")})  # fmt: skip
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
+        if logged.repeated:
+            return redirect("player_home")
         messages.success(request, _("Ti sei nascosto. Nessuno sa dove fino alla fase di Furto."))
     return redirect("player_home")

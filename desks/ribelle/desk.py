@@ -15,7 +15,7 @@ from django.db import transaction
 
 from desks.models import TableEvent
 from desks.ribelle.text import message
-from desks.services import desk_game_create, table_event_append, table_events, table_events_seal
+from desks.services import desk_game_create, table_event_append, table_events, table_seen_check
 from games.models import Game, Player
 from games.registry import register_desk
 from roles.ribelle.events import Event, Outcome
@@ -40,8 +40,10 @@ def ribelle_game_create(
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
     language: str = "it",
+    creation_token: str | None = None,
 ) -> Game:
-    """RIB-R1, RIB-R2, RIB-D1: deal the table's roles (seeded) to 4, 6, 8, 9 or 10 players."""
+    """RIB-R1, RIB-R2, RIB-D1: deal the table's roles (seeded) to 4, 6, 8, 9 or 10 players
+    (once per ``creation_token``: desks.services.desk_game_create)."""
     if seed is None:
         seed = secrets.randbits(48)
     try:
@@ -50,7 +52,7 @@ def ribelle_game_create(
         raise ValidationError(violation_text(exc)) from exc
     return desk_game_create(
         gm=gm, name=name, setup_key=SETUP_KEY, roles=roles, seed=seed, options=options,
-        language=language,
+        language=language, creation_token=creation_token,
     )  # fmt: skip
 
 
@@ -62,6 +64,7 @@ class Logged:
     event: Event
     outcome: Outcome
     snapshot: dict[str, Any]
+    repeated: bool = False  # the same form sent twice: this is what it recorded the first time
 
 
 def _event(kind: str, data: Mapping[str, Any], names: Mapping[int, str]) -> Event:
@@ -106,17 +109,14 @@ def ribelle_log(
     during: str | None = None,
     card: str = "altro",
     via: str | None = None,
+    seen: int | None = None,
 ) -> Logged:
-    """Log one event if the referee accepts it (else ValidationError citing the rule);
-    at the end of the game the game is finished and the log sealed."""
+    """Log one event if the referee accepts it (else ValidationError citing the rule); at
+    the end of the game the game is finished (an undo reopens it). ``seen``: the last
+    event the form's page showed (desks.services.table_seen_check): a stale form is
+    refused, the same form sent twice returns what it recorded the first time."""
     Game.objects.select_for_update().filter(pk=game.pk).first()
-    state, _ = table_state(game)
-    event = Event(kind, tuple(players), phase=phase, by=by or None, during=during or None,
-                  card=card, via=via)  # fmt: skip
-    try:
-        outcome = apply(state, event, kind)
-    except RibelleViolation as exc:
-        raise ValidationError(violation_text(exc)) from exc
+    state, log = table_state(game)
     seats = _seats(game, [*players, by or None, during or None])
     data: dict[str, Any] = {"players": seats[: len(players)]}
     if kind == "turn":
@@ -125,11 +125,21 @@ def ribelle_log(
         data |= {"by": seats[-2], "during": seats[-1], "card": card}
     if kind == "returns":
         data["via"] = via
+    repeated = table_seen_check(game=game, seen=seen, kind=kind, data=data, user=user,
+                                player=player)  # fmt: skip
+    if repeated is not None:
+        last = log[-1]
+        return Logged(last.row, last.event, last.outcome, last.snapshot, repeated=True)
+    event = Event(kind, tuple(players), phase=phase, by=by or None, during=during or None,
+                  card=card, via=via)  # fmt: skip
+    try:
+        outcome = apply(state, event, kind)
+    except RibelleViolation as exc:
+        raise ValidationError(violation_text(exc)) from exc
     row = table_event_append(game=game, kind=kind, data=data, user=user, player=player)
     if state.over:
         game.status = Game.Status.FINISHED
         game.save(update_fields=["status"])
-        table_events_seal(game=game)
     return Logged(row, event, outcome, state.snapshot())
 
 

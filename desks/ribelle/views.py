@@ -40,12 +40,12 @@ from desks.ribelle.text import (
     role_name,
     ruling_line,
 )  # fmt: skip
-from desks.views import desk_undo
+from desks.views import desk_undo, seen_of
+from games.forms.game import CreationTokenForm
 from games.forms.signup import parse_player_names
 from games.models import Game, Player
 from games.selectors.pages import game_for_gm
-from games.services.game import player_link_issue
-from games.views.http import links_response
+from games.views.creation import already_dealt, creation_data, creation_initial, dealt, sent_token
 from games.views.player import session_player
 from roles.ribelle.replay import run_ribelle
 from roles.ribelle.state import TableState
@@ -62,7 +62,7 @@ MARKUPS = (("bbcode", "BBCode"), ("markdown", "Markdown"))
 LANGUAGES = (("it", "Italiano"), ("en", "English"))
 
 
-class RibelleCreateForm(forms.Form):
+class RibelleCreateForm(CreationTokenForm):
     name = forms.CharField(label=gettext_lazy("Nome della partita"), max_length=120)
     players = forms.CharField(
         label=gettext_lazy("Giocatori"),
@@ -109,22 +109,26 @@ class RibelleCreateForm(forms.Form):
 
 @login_required
 def ribelle_new(request: HttpRequest) -> HttpResponse:
-    """A new BANG! con Il Ribelle! game: deal, then the private links once."""
-    form = RibelleCreateForm(request.POST or None)
+    """A new BANG! con Il Ribelle! game: deal once (the form's one-time token), then the
+    private links once, on the page the deal redirects to."""
+    if request.method != "POST":
+        form = RibelleCreateForm(initial=creation_initial())
+    elif (answer := already_dealt(request)) is not None:
+        return answer
+    else:
+        form = RibelleCreateForm(creation_data(request))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             game = ribelle_game_create(
                 gm=request.user, name=data["name"], player_names=data["players"],
                 seed=data["seed"], options=form.options(), language=data["language"],
+                creation_token=sent_token(request),
             )  # fmt: skip
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            links = {p.pk: player_link_issue(player=p, user=request.user)
-                     for p in game.players.all()}  # fmt: skip
-            messages.success(request, _("Ruoli distribuiti. Copia ora i link privati."))
-            return links_response(gm_page(request, game, tokens=links))
+            return dealt(request, game, _("Ruoli distribuiti. Copia ora i link privati."))
     return render(request, "games/ribelle/new.html", {"form": form, "setup_name": SETUP_NAME})
 
 
@@ -188,7 +192,8 @@ def gm_page(request: HttpRequest, game: Game, tokens: dict[int, str] | None = No
         "cards": [(k, str(v)) for k, v in CARD_NAMES.items()],
         "vias": [(k, str(v)) for k, v in VIA_NAMES.items()],
         "winners": state.winners, "side": state.side, "penalty_now": penalty_now(state),
-        "next_turn": next_turn(state),
+        "next_turn": next_turn(state), "seen": log[-1].row.pk if log else 0,
+        "last_seq": log[-1].row.seq if log else 0,
     }  # fmt: skip
     return render(request, "games/ribelle/desk.html", context)
 
@@ -244,10 +249,15 @@ def ribelle_event(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("Scegli almeno un giocatore."))
         return redirect(game)
     try:
-        logged = ribelle_log(game=game, kind=kind, players=players, user=request.user, **fields)
+        logged = ribelle_log(game=game, kind=kind, players=players, user=request.user,
+                             seen=seen_of(request), **fields)  # fmt: skip
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect(f"{game.get_absolute_url()}#log")
+    if logged.repeated:
+        messages.info(request, _("Evento n. %(seq)s già registrato: il modulo era stato inviato "
+                                 "due volte.") % {"seq": logged.row.seq})  # fmt: skip
+        return redirect(f"{game.get_absolute_url()}#event-{logged.row.seq}")
     for ruling in logged.outcome.rulings:
         messages.info(request, ruling_line(ruling.as_dict()))
     return redirect(f"{game.get_absolute_url()}#event-{logged.row.seq}")
@@ -256,7 +266,7 @@ def ribelle_event(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def ribelle_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    nothing = _("Non c'è niente da annullare (la partita finita non si riapre).")
+    nothing = _("Non c'è niente da annullare.")
     return desk_undo(request, pk, setup=SETUP_KEY, nothing=nothing)
 
 
@@ -284,6 +294,7 @@ def player_page(request: HttpRequest, player: Player) -> HttpResponse:
         "won": player.name in (state.winners or ()), "is_rebel": seat.role == REBEL,
         "public_roles": [(s.name, role_name(s.role)) for s in state.seats
                          if s.face_up and s.name != player.name],
+        "seen": log[-1].row.pk if log else 0,
     }  # fmt: skip
     return render(request, "games/ribelle/player.html", context)
 
@@ -295,10 +306,12 @@ def player_reveal(request: HttpRequest) -> HttpResponse:
     player = session_player(request)
     try:
         logged = ribelle_log(game=player.game, kind="reveal", players=[player.name],
-                             player=player)  # fmt: skip
+                             player=player, seen=seen_of(request))  # fmt: skip
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
+        if logged.repeated:
+            return redirect("player_home")
         messages.success(request, message("rib.reveal", {"player": player.name}))
         messages.info(request, _("Evento n. %(seq)s registrato.") % {"seq": logged.row.seq})
     return redirect("player_home")

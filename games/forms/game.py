@@ -17,11 +17,18 @@ from games.models import Game
 MAX_SEED = 2**48 - 1
 
 
+class CreationTokenForm(forms.Form):
+    """A new-game form: it carries the one-time token issued with the page, so the same
+    form sent twice deals once (games/services/creation.py)."""
+
+    creation_token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+
 def setup_choices() -> list[tuple[str, str]]:
     return [(key, load_setup(key).name) for key in available_setups()]
 
 
-class GameCreateForm(forms.Form):
+class GameCreateForm(CreationTokenForm):
     """A new game: setup, the pasted sign-up list, seed, deadlines and the setup's options
     (each DECISION of the ruleset, with its documented default)."""
 

@@ -18,10 +18,18 @@ from games.forms.input import SubstituteForm, form_error
 from games.models import Game, Player
 from games.registry import desk_module
 from games.selectors.pages import game_for_gm, role_sheet, spoiler
+from games.services.creation import first_links_issue, game_create_once
 from games.services.game import game_create, player_link_issue, player_substitute
 from games.text.keys import audit_details, audit_kind
 from games.text.spoiler_posts import FORMATS as POST_FORMATS
 from games.text.spoiler_posts import spoiler_post
+from games.views.creation import (
+    already_dealt,
+    creation_data,
+    creation_initial,
+    dealt,
+    sent_token,
+)  # fmt: skip
 from games.views.http import links_response
 
 
@@ -32,32 +40,39 @@ def game_new(request: HttpRequest) -> HttpResponse:
     left out) and confirms; then the roles are dealt (issue 12 §3)."""
     setup_key = request.GET.get("setup")
     if request.method == "POST":
-        form = GameCreateForm(request.POST)
+        if (answer := already_dealt(request)) is not None:
+            return answer
+        post = creation_data(request)
+        form = GameCreateForm(post)
         confirmed = request.POST.get("confirmed") == "1"
         if form.is_valid() and not confirmed and request.POST.get("edit") != "1":
             skip = {"csrfmiddlewaretoken", "confirmed", "edit", "players"}
-            hidden = [(k, v) for k, values in request.POST.lists() for v in values
+            hidden = [(k, v) for k, values in post.lists() for v in values
                       if k not in skip]  # fmt: skip
             return render(request, "games/new_confirm.html", {"form": form, "hidden": hidden})
         if confirmed and form.is_valid():
             data = form.cleaned_data
-            try:
-                game = game_create(
+
+            def deal() -> Game:
+                return game_create(
                     gm=request.user, name=data["name"], setup_key=form.setup_key,
                     player_names=data["players"], seed=data["seed"], options=form.options(),
                     language=data["language"],
                     deadlines={k: data[k] for k in ("vote_close_time", "day_close_time",
                                                     "powers_close_time")},
                 )  # fmt: skip
+
+            try:
+                game = game_create_once(gm=request.user, name=data["name"],
+                                        token=sent_token(request), create=deal).game  # fmt: skip
             except ValidationError as exc:
                 form.add_error(None, exc)
             else:
-                links = {p.pk: player_link_issue(player=p, user=request.user)
-                         for p in game.players.all()}  # fmt: skip
-                messages.success(request, _("Ruoli distribuiti. Copia ora i link privati."))
-                return _sheet_with_links(request, game, links)
+                return dealt(request, game, _("Ruoli distribuiti. Copia ora i link privati."))
     else:
-        form = GameCreateForm(setup_key=setup_key, initial={"setup": setup_key})
+        form = GameCreateForm(
+            setup_key=setup_key, initial={"setup": setup_key, **creation_initial()}
+        )
     template = "games/new.html#options" if request.htmx else "games/new.html"
     return render(request, template, {"form": form})
 
@@ -67,6 +82,14 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The role sheet: roles, start knowledge, private groups; the private links only in
     the response that issues them (_sheet_with_links)."""
     game = game_for_gm(user=request.user, pk=pk)
+    if request.GET.get("link") == "nuovi":  # just dealt (games/views/creation.py)
+        tokens = first_links_issue(game=game, user=request.user)
+        if tokens:
+            return _sheet_with_links(request, game, tokens)
+        messages.info(request, _(
+            "I link privati di questa partita sono già stati mostrati: per un giocatore che "
+            "non ha il suo, usa «Nuovo link»."
+        ))  # fmt: skip
     desk = desk_module(game)
     if desk is not None:  # an event-log referee game (BANG! con Il Ribelle!, ...)
         return desk.gm_page(request, game)

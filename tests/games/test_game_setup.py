@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -9,6 +11,7 @@ from django.urls import reverse
 from games.forms.signup import parse_player_names
 from games.models import AuditEvent, Game, Player, Result
 from games.services.game import player_link_issue
+from tests.desks.forms import creation_token
 from tests.factories import INQ_NAMES, WWW_NAMES, make_game
 
 pytestmark = pytest.mark.django_db
@@ -69,9 +72,7 @@ def test_new_game_with_bad_list_stores_nothing(client, gm_user):
     assert Game.objects.count() == 0
 
 
-def test_new_game_deals_shows_sheet_links_and_groups(client, gm_user):
-    client.force_login(gm_user)
-    response = client.post(reverse("games:new"), {
+INQ_FORM = {
         "name": "Inquisizione di prova", "setup": "inquisizione", "players": "\n".join(INQ_NAMES),
         "seed": "5", "language": "it", "vote_close_time": "21:30", "day_close_time": "22:15",
         "powers_close_time": "22:30", "opt_inq__boia_templar_know_each_other": "on",
@@ -83,9 +84,19 @@ def test_new_game_deals_shows_sheet_links_and_groups(client, gm_user):
         "opt_inq__starts_with": "night", "opt_inq__tie_exact_time_fallback": "storage_order",
         "opt_inq__night_actions_open_at": "day_start", "opt_inq__dawn_time": "manual",
         "opt_inq__public_posting_until": "22:15", "confirmed": "1",
-    })  # fmt: skip
+}  # fmt: skip
+
+
+def test_new_game_deals_shows_sheet_links_and_groups(client, gm_user):
+    client.force_login(gm_user)
+    token = creation_token(client, reverse("games:new"))
+    dealt = client.post(reverse("games:new"), {**INQ_FORM, "creation_token": token})
     game = Game.objects.get()
+    assert dealt.status_code == 302  # POST/redirect/GET: a reload re-sends nothing
+    assert dealt["Location"] == f"{game.get_absolute_url()}?link=nuovi"
+    response = client.get(dealt["Location"])
     assert response.status_code == 200  # the links exist only in this response (issue 9, #4)
+    assert "no-store" in response["Cache-Control"]
     assert game.options == {"inq.boia_templar_know_each_other": True}
     assert str(game.vote_close_time) == "21:30:00"
     page = response.content.decode()
@@ -121,3 +132,50 @@ def test_rotate_refuses_another_gms_player(client, gm_user, django_user_model):
     response = client.post(reverse("games:rotate", args=[game.pk, player.pk]))
     assert response.status_code == 404
     assert Player.objects.get(pk=player.pk).token_hash is None
+
+
+def test_the_same_deal_form_sent_again_deals_once(client, gm_user):
+    """Issue 30 §3, issue 31 §3: a reload of the answer or Back and submit sends the same
+    form (its one-time token) again: no second deal, the GM lands on the game dealt; a
+    reload of the links page does not replace the links already shown."""
+    client.force_login(gm_user)
+    form = {**INQ_FORM, "creation_token": creation_token(client, reverse("games:new"))}
+    first = client.post(reverse("games:new"), form)
+    game = Game.objects.get()
+    roles = list(game.players.values_list("role", flat=True))
+    links = client.get(first["Location"]).content.decode()
+    assert links.count('value="http://testserver/p/') == 19
+    hashes = list(game.players.values_list("token_hash", flat=True))
+    again = client.post(reverse("games:new"), {**form, "seed": ""}, follow=True)
+    assert Game.objects.count() == 1
+    assert list(game.players.values_list("role", flat=True)) == roles
+    assert again.redirect_chain[-1][0] == game.get_absolute_url()
+    assert "Questa partita è già stata creata con questo modulo" in again.content.decode()
+    reload = client.get(first["Location"]).content.decode()
+    assert "/p/" not in reload
+    assert "già stati mostrati" in reload
+    assert list(game.players.values_list("token_hash", flat=True)) == hashes
+
+
+def test_a_name_already_on_the_dashboard_is_refused(client, gm_user):
+    """Issue 30 §3: as the backup import refuses it (ignoring case)."""
+    make_game(gm_user, name="Inquisizione di prova")
+    client.force_login(gm_user)
+    form = {**INQ_FORM, "name": "inquisizione DI PROVA",
+            "creation_token": creation_token(client, reverse("games:new"))}  # fmt: skip
+    response = client.post(reverse("games:new"), form)
+    assert response.status_code == 200
+    assert "Hai già una partita che si chiama «inquisizione DI PROVA»" in response.content.decode()
+    assert Game.objects.count() == 1
+
+
+def test_a_form_without_its_token_deals_nothing_and_offers_a_fresh_one(client, gm_user):
+    client.force_login(gm_user)
+    response = client.post(reverse("games:new"), INQ_FORM)
+    page = response.content.decode()
+    assert "Questo modulo è scaduto" in page
+    assert Game.objects.count() == 0
+    token = re.search(r'name="creation_token" value="([^"]+)"', page)[1]
+    dealt = client.post(reverse("games:new"), {**INQ_FORM, "creation_token": token})
+    assert dealt.status_code == 302
+    assert Game.objects.count() == 1

@@ -1,0 +1,27 @@
+"""What a desk's pages put in their forms, for tests that post as a browser would."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.test import Client
+
+from desks.services import last_event_id
+from games.models import Game
+
+
+def seen(game: Game, **data: Any) -> dict[str, Any]:
+    """A desk form as the page shows it now: its fields and the last event it saw."""
+    return {**data, "seen": str(last_event_id(game))}
+
+
+def creation_token(client: Client, url: str) -> str:
+    """The one-time token a new-game page gives its form."""
+    page = client.get(url).content.decode()
+    return re.search(r'name="creation_token" value="([^"]+)"', page)[1]
+
+
+def new_game(client: Client, url: str, **data: Any) -> dict[str, Any]:
+    """A new-game form, filled in, with the token of a page just opened."""
+    return {**data, "creation_token": creation_token(client, url)}
