@@ -3,13 +3,14 @@
 A desk setup (BANG! con Il Ribelle!, ...) has a pure referee in ``roles/`` that rebuilds the
 state from the whole log. This module is what those games share: creating the game with its
 dealt roles, appending an event (numbered under a lock, so two GMs' clicks never share a
-number), taking back the last one, and what every desk form carries: the id of the last
+number), taking back the last one, and what every desk form carries: the mark of the last
 event its page showed (``seen``), so a stale tab's submit is refused instead of recorded
 against a table that has moved on, and the same form sent twice records once. Nothing here
 names a desk."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
@@ -65,16 +66,28 @@ def desk_game_create(
     return game_create_once(gm=gm, name=name, token=creation_token, create=create).game
 
 
-def last_event_id(game: Game) -> int:
-    """The id of the log's last event (0 before the first): what a desk form carries as
-    ``seen``. An id, not the event's number: a number comes back after an undo."""
-    return game.table_events.order_by("-seq").values_list("pk", flat=True).first() or 0
+EPOCH = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
+NOTHING_SEEN = "0"  # the mark of an empty log
+
+
+def event_mark(event: TableEvent | None) -> str:
+    """What a desk form carries as ``seen``: the event's number and the microsecond it was
+    logged. The number alone comes back after an undo; the pair does not, and it stays
+    the same in a backup imported elsewhere (unlike the row's id)."""
+    if event is None:
+        return NOTHING_SEEN
+    return f"{event.seq}.{(event.at - EPOCH) // dt.timedelta(microseconds=1)}"
+
+
+def last_event_mark(game: Game) -> str:
+    """The mark of the log's last event (``NOTHING_SEEN`` before the first)."""
+    return event_mark(game.table_events.order_by("-seq").first())
 
 
 def table_seen_check(
     *,
     game: Game,
-    seen: int | None,
+    seen: str | None,
     kind: str,
     data: Mapping[str, Any],
     user: AbstractBaseUser | None = None,
@@ -88,11 +101,11 @@ def table_seen_check(
     if seen is None:
         return None
     last_two = list(game.table_events.order_by("-seq")[:2])
-    if seen == (last_two[0].pk if last_two else 0):
+    if seen == event_mark(last_two[0] if last_two else None):
         return None
     if last_two:
         last = last_two[0]
-        before = last_two[1].pk if len(last_two) > 1 else 0
+        before = event_mark(last_two[1] if len(last_two) > 1 else None)
         same_author = (last.by_id, last.player_id) == (
             user.pk if user is not None else None, player.pk if player is not None else None
         )  # fmt: skip
@@ -122,7 +135,7 @@ def table_event_append(
 
 @transaction.atomic
 def table_event_undo(
-    *, game: Game, user: AbstractBaseUser, seen: int | None = None, end_confirmed: bool = False
+    *, game: Game, user: AbstractBaseUser, seen: str | None = None, end_confirmed: bool = False
 ) -> TableEvent | None:
     """Take back the last event; returns what was removed (None: the log is empty).
 
@@ -135,8 +148,10 @@ def table_event_undo(
     Game.objects.select_for_update().filter(pk=game.pk).first()
     game.refresh_from_db(fields=["status"])
     last = game.table_events.order_by("-seq").first()
-    if seen is not None and (last is None or last.pk != seen):
-        if not game.table_events.filter(pk=seen).exists():
+    if seen is not None and seen != event_mark(last):
+        number = seen.partition(".")[0]
+        named = game.table_events.filter(seq=int(number)).first() if number.isdigit() else None
+        if seen != NOTHING_SEEN and event_mark(named) != seen:
             raise ValidationError(ALREADY_UNDONE, code="gone")
         raise ValidationError(STALE, code="stale")
     if last is None:

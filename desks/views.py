@@ -1,5 +1,5 @@
 """What the referee desks' views share (BANG! con Il Ribelle!, the Time Car): every desk
-form carries the id of the last event its page showed (``seen``)."""
+form carries the mark of the last event its page showed (``seen``)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,14 @@ from django.utils.translation import gettext as _
 from desks.services import table_event_undo
 from games.selectors.pages import game_for_gm
 
-NOT_SEEN = -1  # a form without ``seen`` saw nothing: it is refused as stale
+NOT_SEEN = "-"  # a form without ``seen`` saw nothing: it is refused as stale
 
 
-def seen_of(request: HttpRequest) -> int:
-    """The last event the submitted form's page showed (``seen``, a hidden field)."""
+def seen_of(request: HttpRequest) -> str:
+    """The mark of the last event the submitted form's page showed (``seen``, a hidden
+    field: desks.services.event_mark)."""
     text = request.POST.get("seen", "")
-    return int(text) if text.isdigit() and len(text) < 19 else NOT_SEEN
+    return text if 0 < len(text) < 40 else NOT_SEEN
 
 
 def desk_undo(request: HttpRequest, pk: int, *, setup: str, nothing: str) -> HttpResponse:

@@ -212,7 +212,7 @@ def adt_log(
     data: Mapping[str, Any],
     user: AbstractBaseUser | None = None,
     player: Player | None = None,
-    seen: int | None = None,
+    seen: str | None = None,
 ) -> Logged:
     """Log one entry if the referee accepts it (else ValidationError citing the rule). At
     the end of the game the game is finished (an undo reopens it). ``seen``: the last

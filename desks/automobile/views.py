@@ -33,6 +33,7 @@ from desks.automobile.desk import (
     hiding_spots,
     table_state,
 )  # fmt: skip
+from desks.services import event_mark
 from desks.views import desk_undo, seen_of
 from games.forms.game import CreationTokenForm
 from games.models import Game, Player
@@ -219,7 +220,7 @@ def gm_page(request: HttpRequest, game: Game, tokens: dict[int, str] | None = No
         "OVER": OVER, "hide_by": hide_deadline(log), "round": table.game.round,
         "next_round": table.next_round, "end": table.end,
         "ask": request.session.pop(f"adt_answer_{game.pk}", None),
-        "seen": log[-1].row.pk if log else 0, "last_seq": log[-1].row.seq if log else 0,
+        "seen": event_mark(log[-1].row if log else None), "last_seq": log[-1].row.seq if log else 0,
         "now": timezone.localtime().strftime("%Y-%m-%dT%H:%M"),
     }  # fmt: skip
     return render(request, "games/adt/desk.html", context)
@@ -306,7 +307,7 @@ def player_page(request: HttpRequest, player: Player) -> HttpResponse:
         "must_hide": table.stage == HIDING and table.awaiting == player.name,
         "spots": _spots(table, lang), "hide_by": hide_deadline(log), "round": table.game.round,
         "over": table.stage == OVER,
-        "end": table.end, "seen": log[-1].row.pk if log else 0,
+        "end": table.end, "seen": event_mark(log[-1].row if log else None),
         "drawn": bool((drawn := drawn_hide(log)) and drawn.row.player_id == player.pk),
     }  # fmt: skip
     return render(request, "games/adt/player.html", context)

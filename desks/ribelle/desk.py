@@ -109,7 +109,7 @@ def ribelle_log(
     during: str | None = None,
     card: str = "altro",
     via: str | None = None,
-    seen: int | None = None,
+    seen: str | None = None,
 ) -> Logged:
     """Log one event if the referee accepts it (else ValidationError citing the rule); at
     the end of the game the game is finished (an undo reopens it). ``seen``: the last

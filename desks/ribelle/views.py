@@ -40,6 +40,7 @@ from desks.ribelle.text import (
     role_name,
     ruling_line,
 )  # fmt: skip
+from desks.services import event_mark
 from desks.views import desk_undo, seen_of
 from games.forms.game import CreationTokenForm
 from games.forms.signup import parse_player_names
@@ -192,7 +193,7 @@ def gm_page(request: HttpRequest, game: Game, tokens: dict[int, str] | None = No
         "cards": [(k, str(v)) for k, v in CARD_NAMES.items()],
         "vias": [(k, str(v)) for k, v in VIA_NAMES.items()],
         "winners": state.winners, "side": state.side, "penalty_now": penalty_now(state),
-        "next_turn": next_turn(state), "seen": log[-1].row.pk if log else 0,
+        "next_turn": next_turn(state), "seen": event_mark(log[-1].row if log else None),
         "last_seq": log[-1].row.seq if log else 0,
     }  # fmt: skip
     return render(request, "games/ribelle/desk.html", context)
@@ -294,7 +295,7 @@ def player_page(request: HttpRequest, player: Player) -> HttpResponse:
         "won": player.name in (state.winners or ()), "is_rebel": seat.role == REBEL,
         "public_roles": [(s.name, role_name(s.role)) for s in state.seats
                          if s.face_up and s.name != player.name],
-        "seen": log[-1].row.pk if log else 0,
+        "seen": event_mark(log[-1].row if log else None),
     }  # fmt: skip
     return render(request, "games/ribelle/player.html", context)
 

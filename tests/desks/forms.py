@@ -7,13 +7,13 @@ from typing import Any
 
 from django.test import Client
 
-from desks.services import last_event_id
+from desks.services import last_event_mark
 from games.models import Game
 
 
 def seen(game: Game, **data: Any) -> dict[str, Any]:
     """A desk form as the page shows it now: its fields and the last event it saw."""
-    return {**data, "seen": str(last_event_id(game))}
+    return {**data, "seen": last_event_mark(game)}
 
 
 def creation_token(client: Client, url: str) -> str:

@@ -117,7 +117,7 @@ def spot_free_pages(client, game):
         page = re.sub(r"/partite/\d+/", "/partite/N/", page)
         page = re.sub(r"/giocatori/\d+/", "/giocatori/N/", page)
         page = re.sub(r"(bandit|player)-\d+", "x", page)
-        page = re.sub(r'name="seen" value="\d+"', "SEEN", page)  # event ids
+        page = re.sub(r'name="seen" value="[\d.]+"', "SEEN", page)  # when each was logged
         page = re.sub(r"\d+ \w+ \d\d:\d\d(:\d\d)?", "T", page)  # times
         pages.append(page)
     return pages

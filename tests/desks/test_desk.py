@@ -8,7 +8,8 @@ from django.core.exceptions import ValidationError
 from desks.models import TableEvent
 from desks.services import (
     desk_game_create,
-    last_event_id,
+    event_mark,
+    last_event_mark,
     table_event_append,
     table_event_undo,
     table_events,
@@ -56,23 +57,23 @@ def test_undo_takes_back_the_last_event_but_never_a_secret_one(game, gm_user):
 
 
 def test_a_stale_form_is_refused_and_the_same_form_twice_records_once(game, gm_user):
-    """Issue 30 §1: a form carries the last event its page showed (an id: the number 2
-    comes back after an undo, the id does not)."""
-    assert last_event_id(game) == 0
-    assert table_seen_check(game=game, seen=0, kind="turn", data={}, user=gm_user) is None
+    """Issue 30 §1: a form carries the last event its page showed (its number and time: the
+    number 2 comes back after an undo, the pair does not)."""
+    assert last_event_mark(game) == "0"
+    assert table_seen_check(game=game, seen="0", kind="turn", data={}, user=gm_user) is None
     first = table_event_append(game=game, kind="turn", data={"players": [1]}, user=gm_user)
-    again = table_seen_check(game=game, seen=0, kind="turn", data={"players": [1]}, user=gm_user)
+    again = table_seen_check(game=game, seen="0", kind="turn", data={"players": [1]}, user=gm_user)
     assert again == first  # the double click: already recorded
     for other in ({"kind": "turn", "data": {"players": [2]}}, {"kind": "x", "data": {}}):
         with pytest.raises(ValidationError, match=r"La partita è cambiata: ricarica la pagina\."):
-            table_seen_check(game=game, seen=0, user=gm_user, **other)
+            table_seen_check(game=game, seen="0", user=gm_user, **other)
     second = table_event_append(game=game, kind="turn", data={}, user=gm_user)
-    table_event_undo(game=game, user=gm_user, seen=second.pk)
+    table_event_undo(game=game, user=gm_user, seen=event_mark(second))
     third = table_event_append(game=game, kind="turn", data={}, user=gm_user)
     assert third.seq == second.seq
-    assert last_event_id(game) == third.pk
+    assert last_event_mark(game) == event_mark(third) != event_mark(second)
     with pytest.raises(ValidationError) as stale:
-        table_seen_check(game=game, seen=second.pk, kind="turn", data={}, user=gm_user)
+        table_seen_check(game=game, seen=event_mark(second), kind="turn", data={}, user=gm_user)
     assert stale.value.code == "stale"
 
 
@@ -81,11 +82,11 @@ def test_a_stale_undo_is_refused_and_a_second_press_undoes_nothing_more(game, gm
     first = table_event_append(game=game, kind="turn", data={}, user=gm_user)
     second = table_event_append(game=game, kind="turn", data={}, user=gm_user)
     with pytest.raises(ValidationError) as stale:
-        table_event_undo(game=game, user=gm_user, seen=first.pk)
+        table_event_undo(game=game, user=gm_user, seen=event_mark(first))
     assert stale.value.code == "stale"
-    assert table_event_undo(game=game, user=gm_user, seen=second.pk).seq == second.seq
+    assert table_event_undo(game=game, user=gm_user, seen=event_mark(second)).seq == second.seq
     with pytest.raises(ValidationError) as gone:
-        table_event_undo(game=game, user=gm_user, seen=second.pk)
+        table_event_undo(game=game, user=gm_user, seen=event_mark(second))
     assert gone.value.code == "gone"
     assert [e.pk for e in table_events(game)] == [first.pk]
 
@@ -95,9 +96,12 @@ def test_the_end_is_undone_only_when_confirmed_and_the_game_runs_again(game, gm_
     last = table_event_append(game=game, kind="turn", data={}, user=gm_user)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     with pytest.raises(ValidationError) as unconfirmed:
-        table_event_undo(game=game, user=gm_user, seen=last.pk)
+        table_event_undo(game=game, user=gm_user, seen=event_mark(last))
     assert unconfirmed.value.code == "end"
-    assert table_event_undo(game=game, user=gm_user, seen=last.pk, end_confirmed=True).seq == 1
+    assert (
+        table_event_undo(game=game, user=gm_user, seen=event_mark(last), end_confirmed=True).seq
+        == 1
+    )
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING
     assert AuditEvent.objects.get(game=game, kind="table_undo").detail["reopened"] is True
