@@ -219,7 +219,8 @@ def gm_page(request: HttpRequest, game: Game, tokens: dict[int, str] | None = No
         "stage": table.stage, "SCHEMIN": SCHEMIN, "STEALIN": STEALIN, "HIDING": HIDING,
         "OVER": OVER, "hide_by": hide_deadline(log), "round": table.game.round,
         "next_round": table.next_round, "end": table.end,
-        "ask": request.session.pop(f"adt_answer_{game.pk}", None),
+        "ask": (ask := request.session.pop(f"adt_answer_{game.pk}", None)),
+        "asked": (ask or {}).get("values") or {},
         "seen": event_mark(log[-1].row if log else None), "last_seq": log[-1].row.seq if log else 0,
         "now": timezone.localtime().strftime("%Y-%m-%dT%H:%M"),
     }  # fmt: skip
@@ -262,7 +263,10 @@ def adt_event(request: HttpRequest, pk: int) -> HttpResponse:
             answer = adt_check(game, _action_data(post))
             verdict = _("Sì") if answer.allowed else _("No")
             text = f"{verdict} — {answer_text(answer, post.get('actor', ''))}"
-            request.session[f"adt_answer_{game.pk}"] = {"allowed": answer.allowed, "text": text}
+            # the answer, and the form as it was asked: «Applica» applies the same values
+            request.session[f"adt_answer_{game.pk}"] = {
+                "allowed": answer.allowed, "text": text, "values": _action_data(post),
+            }  # fmt: skip
             return redirect(f"{game.get_absolute_url()}#checker")
         if kind == "action":
             logged = adt_log(game=game, kind="action", data=_action_data(post), user=request.user,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.http import HttpResponse
 from django.test import Client
 
 from desks.services import last_event_mark
@@ -25,3 +26,11 @@ def creation_token(client: Client, url: str) -> str:
 def new_game(client: Client, url: str, **data: Any) -> dict[str, Any]:
     """A new-game form, filled in, with the token of a page just opened."""
     return {**data, "creation_token": creation_token(client, url)}
+
+
+def deal(client: Client, url: str, data: dict[str, Any]) -> HttpResponse:
+    """Send a new-game form as a browser does (with the token of a page just opened) and
+    follow the deal's redirect to the page that shows the private links once; a refused
+    form is its own answer."""
+    sent = client.post(url, {**data, "creation_token": creation_token(client, url)})
+    return client.get(sent["Location"]) if sent.status_code == 302 else sent

@@ -215,3 +215,15 @@ def test_before_the_deadline_nothing_is_drawn(gm, train, gm_user):
     bea_alone(train, gm_user, hide_by=timezone.now() + dt.timedelta(hours=1))
     gm.get(train.get_absolute_url())
     assert not TableEvent.objects.filter(game=train, kind="hide").exists()
+
+
+def test_can_it_be_done_keeps_the_form_filled_for_apply(gm, train, gm_user):
+    """Issue 30 §5: «Si può fare?» answers and keeps the values; «Applica» applies them."""
+    url = reverse("desks:adt_event", args=[train.pk])
+    adt_log(game=train, kind="stealin", data={}, user=gm_user)
+    asked = seen(train, kind="check", action="place", actor="Bea", to="locomotive:roof")
+    page = gm.post(url, asked, follow=True).content.decode()
+    assert '<option value="place" selected>' in page
+    assert '<option value="Bea" selected>' in page
+    assert '<option value="locomotive:roof" selected>' in page
+    assert not TableEvent.objects.filter(game=train, kind="action").exists()

@@ -36,6 +36,7 @@ from games.services.phases import (
     phase_undo,
 )
 from games.services.submissions import action_submit, vote_cast
+from tests.desks.forms import deal
 from tests.factories import WWW_NAMES, make_game
 
 pytestmark = pytest.mark.django_db
@@ -291,7 +292,7 @@ def test_the_new_game_form_shows_the_list_as_read_and_deals_only_once_confirmed(
     from games.models import Game
 
     assert not Game.objects.exists()
-    gm.post(reverse("games:new"), {**data, "confirmed": "1"})
+    deal(gm, reverse("games:new"), {**data, "confirmed": "1"})
     assert list(Game.objects.get().players.values_list("name", flat=True)) == WWW_NAMES
 
 

@@ -16,6 +16,7 @@ from games.forms.game import GameCreateForm, option_fields
 from games.models import Game
 from games.text.rulebook import option_rule
 from roles.engine.setups import SetupError, available_setups, load_setup, setup_dir
+from tests.desks.forms import deal
 from tests.factories import WWW_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,7 +58,7 @@ def test_free_text_will_deadline_is_refused_at_creation(client, gm_user):
 def test_a_valid_time_is_stored_as_hh_mm(client, gm_user):
     """WWW-D23: a GM who moves the day-death will deadline gets it as the rules read it."""
     client.force_login(gm_user)
-    response = client.post(reverse("games:new"), {
+    response = deal(client, reverse("games:new"), {
         **defaults(), "opt_www__day_death_will_deadline": "23:00",
         "opt_www__notary_delivery": "since_last",
     })  # fmt: skip

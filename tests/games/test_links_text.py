@@ -10,6 +10,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from tests.desks.forms import deal
 from tests.factories import WWW_NAMES
 from tests.games.test_private_links import new_game_data
 
@@ -23,7 +24,7 @@ def links_text(page: str) -> str:
 
 def test_the_deal_gives_every_link_in_one_text_once(client, gm_user):
     client.force_login(gm_user)
-    response = client.post(reverse("games:new"), new_game_data())
+    response = deal(client, reverse("games:new"), new_game_data())
     assert "no-store" in response["Cache-Control"]
     page = response.content.decode()
     lines = links_text(page).splitlines()
@@ -42,7 +43,7 @@ def test_the_deal_gives_every_link_in_one_text_once(client, gm_user):
 
 def test_a_rotation_gives_its_one_link_as_a_line(client, gm_user):
     client.force_login(gm_user)
-    client.post(reverse("games:new"), new_game_data())
+    deal(client, reverse("games:new"), new_game_data())
     game = gm_user.games.get()
     player = game.players.order_by("seat")[3]
     response = client.post(reverse("games:rotate", args=[game.pk, player.pk]))

@@ -21,6 +21,7 @@ from games.services.game import player_link_issue
 from games.views.net import client_ip
 from games.views.player import GUESS_RATE
 from gm.logs import RedactingGunicornLogger, redact
+from tests.desks.forms import deal
 from tests.factories import WWW_NAMES, make_game
 
 pytestmark = pytest.mark.django_db
@@ -130,7 +131,7 @@ def _everything_stored() -> str:
 
 def test_4_links_exist_only_in_the_response_that_shows_them(client, gm_user):
     client.force_login(gm_user)
-    response = client.post(reverse("games:new"), new_game_data())
+    response = deal(client, reverse("games:new"), new_game_data())
     assert response.status_code == 200
     assert "no-store" in response["Cache-Control"]
     tokens = _links(response.content.decode())
@@ -257,7 +258,7 @@ DESK_GAMES = {
 @pytest.mark.parametrize("new", sorted(DESK_GAMES))
 def test_4_desk_games_show_their_links_once_and_keep_them_nowhere(client, gm_user, new):
     client.force_login(gm_user)
-    response = client.post(reverse(new), DESK_GAMES[new])
+    response = deal(client, reverse(new), DESK_GAMES[new])
     assert response.status_code == 200
     assert "no-store" in response["Cache-Control"]
     game = gm_user.games.get()

@@ -11,6 +11,7 @@ from games.models import Game
 from games.services.game import player_link_issue
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import action_submit, vote_cast
+from tests.desks.forms import deal
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +22,7 @@ def test_a_whole_game_of_the_classic_village(client, gm_user):
     """CV-R1..R7 through the site: deal, forms, commits, posts, spoiler."""
     client.force_login(gm_user)
     assert "Villaggio classico" in client.get(reverse("games:new")).content.decode()
-    response = client.post(reverse("games:new"), {
+    response = deal(client, reverse("games:new"), {
         "name": "Villaggio", "setup": "classic-village", "players": "\n".join(NAMES),
         "seed": 3, "language": "it", "vote_close_time": "22:00", "day_close_time": "22:15",
         "powers_close_time": "22:30", "confirmed": "1",

@@ -11,6 +11,7 @@ from django.urls import reverse
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import vote_cast
 from tests.conftest import PHONE
+from tests.desks.forms import deal
 from tests.factories import WWW_NAMES
 from tests.games.test_player_forms import login_as
 from tests.games.test_private_links import new_game_data
@@ -28,7 +29,7 @@ def directives(header: str) -> dict[str, list[str]]:
 @pytest.mark.django_db
 def test_11_every_page_has_the_policy_and_no_inline_script_or_style(client, gm_user):
     client.force_login(gm_user)
-    dealt = client.post(reverse("games:new"), new_game_data())
+    dealt = deal(client, reverse("games:new"), new_game_data())
     game = gm_user.games.get()
     phase_commit(phase=current_phase(game), user=gm_user)
     players = list(game.players.all())
@@ -66,7 +67,7 @@ def test_11_the_referee_desks_have_no_inline_script_either(client, gm_user):
 
     client.force_login(gm_user)
     for new, data in DESK_GAMES.items():
-        pages = [client.post(reverse(new), data), client.get(reverse(new))]
+        pages = [deal(client, reverse(new), data), client.get(reverse(new))]
         game = gm_user.games.get(name=data["name"])
         pages.append(client.get(reverse("games:detail", args=[game.pk])))
         player = client.__class__()
