@@ -150,7 +150,8 @@ def table_event_undo(
     last = game.table_events.order_by("-seq").first()
     if seen is not None and seen != event_mark(last):
         number = seen.partition(".")[0]
-        named = game.table_events.filter(seq=int(number)).first() if number.isdigit() else None
+        known = number.isdigit() and len(number) < 10  # a number the log could hold
+        named = game.table_events.filter(seq=int(number)).first() if known else None
         if seen != NOTHING_SEEN and event_mark(named) != seen:
             raise ValidationError(ALREADY_UNDONE, code="gone")
         raise ValidationError(STALE, code="stale")

@@ -41,14 +41,16 @@ DESK_FORMS = {
     "desks:ribelle_event": {"kind": st.sampled_from(["turn", "eliminated", "returns"]),
                             "player": hostile_text, "phase": hostile_id,
                             "players": hostile_text, "card": hostile_any, "by": hostile_text,
-                            "during": hostile_text, "via": hostile_any},
+                            "during": hostile_text, "via": hostile_any, "seen": hostile_text},
     # (the other kinds read no field: they are valid whatever else is sent)
     "desks:adt_event": {"kind": st.sampled_from(["check", "apply"]),
                         "action": hostile_any, "actor": hostile_text, "to": hostile_text,
                         "target": hostile_text, "loot": hostile_any, "event": hostile_any,
-                        "hide_by": hostile_date},
+                        "hide_by": hostile_date, "seen": hostile_text},
+    "desks:ribelle_undo": {"seen": hostile_text, "end_confirmed": hostile_any},
+    "desks:adt_undo": {"seen": hostile_text, "end_confirmed": hostile_any},
 }  # fmt: skip
-PLAYER_DESK_FORMS = {"desks:player_hide": {"under": hostile_text}}
+PLAYER_DESK_FORMS = {"desks:player_hide": {"under": hostile_text, "seen": hostile_text}}
 
 
 def snapshot() -> tuple:
@@ -126,7 +128,6 @@ def test_the_hostile_forms_cover_every_post_url_of_the_site():
     read_only = {"games:detail", "games:audit", "games:spoiler", "games:phase", "games:posts",
                  "games:wills", "player_home", "player_enter", "games:backup",
                  "games:gm_undo_confirm", "games:rulebook"}  # fmt: skip
-    no_fields = {"games:rotate", "desks:ribelle_undo", "desks:adt_undo",
-                 "desks:player_reveal"}  # fmt: skip
+    no_fields = {"games:rotate", "desks:player_reveal"}
     covered = {*GM_FORMS, *PLAYER_FORMS, *DESK_FORMS, *PLAYER_DESK_FORMS, *IMPORT_FORMS}
     assert posting - read_only - {"games:count_now"} - no_fields == covered
