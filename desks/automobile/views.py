@@ -220,11 +220,23 @@ def gm_page(request: HttpRequest, game: Game, tokens: dict[int, str] | None = No
         "OVER": OVER, "hide_by": hide_deadline(log), "round": table.game.round,
         "next_round": table.next_round, "end": table.end,
         "ask": (ask := request.session.pop(f"adt_answer_{game.pk}", None)),
-        "asked": (ask or {}).get("values") or {},
+        "asked": (ask or {}).get("values") or _next_action(game, log),
         "seen": event_mark(log[-1].row if log else None), "last_seq": log[-1].row.seq if log else 0,
         "now": timezone.localtime().strftime("%Y-%m-%dT%H:%M"),
     }  # fmt: skip
     return render(request, "games/adt/desk.html", context)
+
+
+def _next_action(game: Game, log: list[Logged]) -> dict[str, Any]:
+    """What the action form offers after an action applied: the next Bandit in seating
+    order (the next player's card); nothing before the round's first action."""
+    last = log[-1] if log else None
+    if last is None or last.row.kind != "action" or not last.data.get("actor"):
+        return {}
+    names = [p.name for p in game.players.order_by("seat")]
+    if last.data["actor"] not in names:
+        return {}
+    return {"actor": names[(names.index(last.data["actor"]) + 1) % len(names)]}
 
 
 def _action_data(post: Any) -> dict[str, Any]:

@@ -227,3 +227,12 @@ def test_can_it_be_done_keeps_the_form_filled_for_apply(gm, train, gm_user):
     assert '<option value="Bea" selected>' in page
     assert '<option value="locomotive:roof" selected>' in page
     assert not TableEvent.objects.filter(game=train, kind="action").exists()
+
+
+def test_after_an_action_the_form_offers_the_next_bandit(gm, train, gm_user):
+    """Issue 30 §5: the next action's default is the next player's card."""
+    adt_log(game=train, kind="stealin", data={}, user=gm_user)
+    adt_log(game=train, kind="action", data={"kind": "place", "actor": "Bea",
+                                             "to": "locomotive:roof"}, user=gm_user)  # fmt: skip
+    page = gm.get(train.get_absolute_url()).content.decode()
+    assert '<option value="Cid" selected>' in page
