@@ -49,8 +49,11 @@ class Game(models.Model):
     )  # fmt: skip
     created_at = models.DateTimeField(_("creata il"), auto_now_add=True)
     # The one-time token of the new-game form that dealt it: the same form sent again
-    # finds this game instead of dealing a second one (games/services/creation.py).
-    creation_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    # finds this game instead of dealing a second one (games/services/creation.py). Not
+    # serialized: a backup does not carry it, so a game imported twice never clashes.
+    creation_token = models.CharField(
+        max_length=64, unique=True, null=True, blank=True, serialize=False
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]

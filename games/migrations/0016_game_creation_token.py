@@ -12,6 +12,8 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="game",
             name="creation_token",
-            field=models.CharField(blank=True, max_length=64, null=True, unique=True),
+            field=models.CharField(
+                blank=True, max_length=64, null=True, serialize=False, unique=True
+            ),
         ),
     ]

@@ -16,6 +16,7 @@ from desks.automobile.desk import adt_game_create, adt_log, table_state
 from desks.models import TableEvent
 from desks.ribelle.desk import ribelle_game_create, ribelle_log
 from games.models import AuditEvent, Game
+from games.services.backup import game_export_json, game_import, parse_backup
 from games.services.game import player_link_issue
 from tests.desks.forms import new_game, seen
 
@@ -236,3 +237,18 @@ def test_after_an_action_the_form_offers_the_next_bandit(gm, train, gm_user):
                                              "to": "locomotive:roof"}, user=gm_user)  # fmt: skip
     page = gm.get(train.get_absolute_url()).content.decode()
     assert '<option value="Cid" selected>' in page
+
+
+def test_a_dealt_game_imported_twice_does_not_clash_on_its_token(gm, gm_user):
+    """The creation token stays with the game it dealt: a backup does not carry it."""
+    url = reverse("desks:ribelle_new")
+    gm.post(url, new_game(gm, url, name="Saloon", players="\n".join(NAMES), language="it",
+                          event_deck="none"))  # fmt: skip
+    game = Game.objects.get()
+    assert game.creation_token
+    document = parse_backup(game_export_json(game))
+    assert "creation_token" not in document["rows"]["games.game"][0]["fields"]
+    first = game_import(document, gm=gm_user, name="Saloon 2")
+    second = game_import(parse_backup(game_export_json(game)), gm=gm_user, name="Saloon 3")
+    assert first.creation_token is None
+    assert second.creation_token is None
