@@ -7,8 +7,10 @@ from __future__ import annotations
 import datetime as dt
 import html
 import re
+import threading
 
 import pytest
+from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
@@ -252,3 +254,28 @@ def test_a_dealt_game_imported_twice_does_not_clash_on_its_token(gm, gm_user):
     second = game_import(parse_backup(game_export_json(game)), gm=gm_user, name="Saloon 3")
     assert first.creation_token is None
     assert second.creation_token is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_simultaneous_sends_of_one_form_deal_once(gm_user):
+    """A double click sends the form twice at once: the lock on the GM's row serves them
+    one after the other, and the second finds the first's game."""
+    barrier = threading.Barrier(2)
+    dealt: list[int] = []
+
+    def send() -> None:
+        try:
+            barrier.wait()
+            game = ribelle_game_create(gm=gm_user, name="Saloon", player_names=NAMES,
+                                       creation_token="one-form-" + "x" * 20)  # fmt: skip
+            dealt.append(game.pk)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert Game.objects.count() == 1
+    assert dealt == [Game.objects.get().pk] * 2
