@@ -9,6 +9,12 @@ import time
 from collections.abc import Callable, Iterable
 
 from django.conf import settings
+from django.core.exceptions import (
+    BadRequest,
+    RequestDataTooBig,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.core.handlers.wsgi import get_bytes_from_wsgi
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
 from django.http.multipartparser import MultiPartParserError
@@ -70,7 +76,13 @@ class RequestCharsetMiddleware:
     charset that is not a text encoding (``rot13``, ``base64``), one whose decoder fails
     (``idna``), a broken multipart body. (Django itself refuses a urlencoded body that is
     not UTF-8, and ignores unknown charsets; the query string is checked before Django,
-    by ``refuse_undecodable`` around the WSGI application.)"""
+    by ``refuse_undecodable`` around the WSGI application.)
+
+    Django refuses a urlencoded body declared in any charset but ``utf-8`` (``latin-1``,
+    ``UTF8``, ``us-ascii``) with ``BadRequest``; left to Django, its 400 page's CSRF check
+    reads the body again and the exception escapes as a 500 (issue 27 §5), so it is
+    answered here too, as is a body past Django's size or field limits (the same 400, in
+    the site's own words)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -82,12 +94,15 @@ class RequestCharsetMiddleware:
                 raise UnicodeError(charset)
             if request.method == "POST":
                 request.POST  # noqa: B018 (decoded now, where a failure can be answered)
-        except (UnicodeError, MultiPartParserError):
+        except (UnicodeError, MultiPartParserError, BadRequest):
             return HttpResponseBadRequest(UNREADABLE, content_type="text/plain; charset=utf-8")
+        except (RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent):
+            return HttpResponseBadRequest(TOO_BIG, content_type="text/plain; charset=utf-8")
         return self.get_response(request)
 
 
 UNREADABLE = "Richiesta illeggibile: usa la codifica UTF-8."
+TOO_BIG = "Richiesta troppo grande: accorcia il testo e riprova. Non è stato salvato niente."
 
 
 def _is_text_encoding(charset: str) -> bool:

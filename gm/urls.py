@@ -7,11 +7,12 @@ from games.views import fixes as fix_views
 from games.views import player as player_views
 from games.views import rules as rules_views
 from gm import views
+from gm.forms import LoginForm
 
 urlpatterns = [
     path("", dashboard.dashboard, name="dashboard"),
     path("healthz", views.healthz, name="healthz"),
-    path("accedi/", auth_views.LoginView.as_view(), name="login"),
+    path("accedi/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("esci/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("partite/", include("games.urls")),

@@ -36,6 +36,7 @@ from desks.automobile.desk import (
 from desks.services import event_mark
 from desks.views import desk_undo, seen_of
 from games.forms.game import CreationTokenForm
+from games.forms.validators import validate_name
 from games.models import Game, Player
 from games.selectors.pages import game_for_gm
 from games.views.creation import already_dealt, creation_data, creation_initial, dealt, sent_token
@@ -49,6 +50,7 @@ from roles.automobile_del_tempo.state import CHARACTERS, LOOT_VALUES, SETUP_KEY
 from roles.automobile_del_tempo.table import HIDING, OVER, SCHEMIN, STEALIN, Table
 
 LANGUAGES = (("it", "Italiano"), ("en", "English"))
+NAME_MAX = 80  # a player's name, as the Player row keeps it
 CHARACTER_NAMES = {c: c.capitalize() for c in CHARACTERS}
 ACTION_NAMES = {
     "move": gettext_lazy("Movimento"), "ride": gettext_lazy("Cavalcare"),
@@ -96,6 +98,11 @@ class AdtCreateForm(CreationTokenForm):
                 continue
             name, _sep, character = line.partition(":")
             name, character = name.strip().lstrip("@"), character.strip().lower()
+            if len(name) > NAME_MAX:  # as a Werewolf player's name (issue 27 §5)
+                message = _("Nome troppo lungo (massimo %(max)s caratteri): «%(name)s…».")
+                raise ValidationError(message % {"max": NAME_MAX, "name": name[:20]})
+            if name:
+                validate_name(name)
             if not name or character not in CHARACTERS:
                 raise ValidationError(_("Riga non valida: «%(line)s» (scrivi «Nome: personaggio»).")
                                       % {"line": line.strip()})  # fmt: skip
@@ -249,13 +256,16 @@ def _action_data(post: Any) -> dict[str, Any]:
 
 def _deadline(text: str) -> str | None:
     """The hiding deadline typed by the GM, in the site's time zone (adt_log refuses a
-    deadline gone by, or not a date and time)."""
+    deadline gone by, or not a date and time); a year no game is played in (year 1, 9999
+    with an offset) would break every page that shows it (issue 27 §5)."""
     if not text:
         return None
     try:
         moment = dt.datetime.fromisoformat(text)
     except ValueError as exc:
         raise ValidationError(_("Scadenza non valida: scrivi giorno e ora.")) from exc
+    if not 2000 <= moment.year <= 2999:  # before any time-zone arithmetic
+        raise ValidationError(_("Data e ora non valide: scegli una data tra il 2000 e il 2999."))
     if timezone.is_naive(moment):
         moment = timezone.make_aware(moment)
     return moment.isoformat()
@@ -334,7 +344,7 @@ def player_page(request: HttpRequest, player: Player) -> HttpResponse:
 def player_hide(request: HttpRequest) -> HttpResponse:
     """ADT-R14: the Bandit alone in the Time Car chooses, from his own page, where he hides;
     the choice is sealed until the reveal (ADT-R15, R16)."""
-    player = session_player(request)
+    player = session_player(request, setup=SETUP_KEY)
     try:
         logged = adt_log(game=player.game, kind="hide", player=player, seen=seen_of(request),
                          data={"under": request.POST.get("under", "")})  # fmt: skip

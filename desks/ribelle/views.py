@@ -234,7 +234,8 @@ def ribelle_event(request: HttpRequest, pk: int) -> HttpResponse:
     fields: dict[str, Any] = {}
     if kind == "turn":
         players = [post.get("player", "")]
-        fields["phase"] = int(post.get("phase", "1")) if post.get("phase", "1").isdigit() else 0
+        phase = post.get("phase", "1")  # "²" is a digit to isdigit(), not to int()
+        fields["phase"] = int(phase) if phase.isascii() and phase.isdecimal() else 0
     elif kind == "eliminated":
         players = post.getlist("players")
         card = post.get("card")
@@ -304,7 +305,7 @@ def player_page(request: HttpRequest, player: Player) -> HttpResponse:
 @require_POST
 def player_reveal(request: HttpRequest) -> HttpResponse:
     """RIB-R9: the Rebel! shows his role card from his own page."""
-    player = session_player(request)
+    player = session_player(request, setup=SETUP_KEY)
     try:
         logged = ribelle_log(game=player.game, kind="reveal", players=[player.name],
                              player=player, seen=seen_of(request))  # fmt: skip

@@ -22,6 +22,7 @@ from games.engine import (
 )
 from games.forms.player import AbilityForm, VoteForm, ability_forms, vote_forms
 from games.models import Game, Phase, Player, Result, Submission, TopicSettings, Will
+from games.registry import desk_setups
 from games.selectors.groups import PlayerNight, player_night
 from games.selectors.sheet import SheetNow, sheet_now
 from games.selectors.spoiler import story, story_results
@@ -44,12 +45,21 @@ def games_for_gm(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
 
 
 def game_for_gm(
-    *, user: AbstractBaseUser | AnonymousUser, pk: int, setup: str | None = None
+    *,
+    user: AbstractBaseUser | AnonymousUser,
+    pk: int,
+    setup: str | None = None,
+    werewolf: bool = False,
 ) -> Game:
-    """One of ``user``'s games (404 for anyone else's, and for a game of another setup
-    when ``setup`` is given: a desk's URL with a Werewolf game's id)."""
+    """One of ``user``'s games (404 for anyone else's, and for a game of another kind: a
+    desk's URL with a Werewolf game's id when ``setup`` is given, a Werewolf page with a
+    desk game's id when ``werewolf`` is set)."""
     if setup is not None:
         return get_object_or_404(Game, pk=pk, gm=user, setup=setup)
+    if werewolf:
+        return get_object_or_404(
+            Game.objects.exclude(setup__in=list(desk_setups())), pk=pk, gm=user
+        )
     return get_object_or_404(Game, pk=pk, gm=user)
 
 

@@ -50,7 +50,7 @@ def _valid(form: object) -> dict:
 def submission_edit(request: HttpRequest, pk: int, sub_pk: int) -> HttpResponse:
     """One submission of a phase still to resolve: correct it or remove it, with a reason
     (the old row stays, struck, in the history and the audit log)."""
-    game = game_for_gm(user=request.user, pk=pk)
+    game = game_for_gm(user=request.user, pk=pk, werewolf=True)
     if not 1 <= sub_pk <= MAX_ID:
         return redirect("games:phase", pk=pk)
     sub = get_object_or_404(
@@ -85,7 +85,7 @@ def submission_edit(request: HttpRequest, pk: int, sub_pk: int) -> HttpResponse:
 @require_POST
 def gm_override_remove(request: HttpRequest, pk: int) -> HttpResponse:
     """Take back one of the GM's corrections of the phase, with a reason."""
-    game = game_for_gm(user=request.user, pk=pk)
+    game = game_for_gm(user=request.user, pk=pk, werewolf=True)
     try:
         data = _valid(OverrideRemoveForm(request.POST))
         phase = game.phases.filter(pk=data["phase"]).first()
@@ -103,7 +103,7 @@ def gm_override_remove(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def undo_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     """Before an undo: every later submission it affects, and the button that does it."""
-    game = game_for_gm(user=request.user, pk=pk)
+    game = game_for_gm(user=request.user, pk=pk, werewolf=True)
     form = UndoForm(request.GET)
     try:
         data = _valid(form)
@@ -140,7 +140,7 @@ def player_rename_view(request: HttpRequest, pk: int, player_pk: int) -> HttpRes
 @require_POST
 def player_withdraw(request: HttpRequest) -> HttpResponse:
     """The player takes back his saved choice of a power (its form's slot and phase)."""
-    player = session_player(request)
+    player = session_player(request, werewolf=True)
     form = WithdrawForm(request.POST)
     saved, error = "", _flooding(request) or ("" if form.is_valid() else form_error(form))
     if error:

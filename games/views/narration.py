@@ -18,7 +18,7 @@ from games.services.narration import NarrationForm, phase_narration_set
 @login_required
 @require_POST
 def phase_narration(request: HttpRequest, pk: int, phase_pk: int) -> HttpResponse:
-    game = game_for_gm(user=request.user, pk=pk)
+    game = game_for_gm(user=request.user, pk=pk, werewolf=True)
     phase = get_object_or_404(Phase, game=game, pk=phase_pk, status=Phase.Status.COMMITTED)
     form = NarrationForm(request.POST)
     if form.is_valid():

@@ -107,7 +107,7 @@ def _valid(form: Form) -> dict:
 
 
 def _running(request: HttpRequest, pk: int) -> tuple[Game, Phase]:
-    game = game_for_gm(user=request.user, pk=pk)
+    game = game_for_gm(user=request.user, pk=pk, werewolf=True)
     phase = current_phase(game)
     if phase is None:
         raise ValidationError(_("La partita è finita."))
@@ -213,7 +213,7 @@ def gm_undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Take back the commit the GM saw as the last one (once, however many clicks), once
     he confirmed it on the page that lists the later submissions it affects (issue 12 §3:
     without the confirmation, that page)."""
-    game = game_for_gm(user=request.user, pk=pk)
+    game = game_for_gm(user=request.user, pk=pk, werewolf=True)
     if request.POST.get("confirm") != "1":
         players = request.POST.get("players") == "1"
         return redirect(undo_confirm_url(pk, request.POST.get("phase", "")[:40], players))
@@ -233,7 +233,7 @@ def gm_undo(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def game_posts(request: HttpRequest, pk: int) -> HttpResponse:
     """Every committed phase's public post, ready to paste."""
-    game = game_for_gm(user=request.user, pk=pk)
+    game = game_for_gm(user=request.user, pk=pk, werewolf=True)
     phases = list(game.phases.filter(status=Phase.Status.COMMITTED).order_by("-index"))
     for phase in phases:  # the GM's own text around each post (issue 13 §2)
         phase.posts = narrated_posts(phase)
@@ -285,7 +285,7 @@ def gm_deadline(request: HttpRequest, pk: int) -> HttpResponse:
     """Move, pause, resume or close now the deadline of the phase the form names (logged,
     shown to players)."""
     try:
-        game = game_for_gm(user=request.user, pk=pk)
+        game = game_for_gm(user=request.user, pk=pk, werewolf=True)
         data = _valid(DeadlineForm(request.POST))
         action = data["action"]
         if action == "reopen":
@@ -318,7 +318,7 @@ def gm_deadline(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def gm_schedule(request: HttpRequest, pk: int) -> HttpResponse:
     """The game's daily deadlines and the automatic switch for nights."""
-    game = game_for_gm(user=request.user, pk=pk)
+    game = game_for_gm(user=request.user, pk=pk, werewolf=True)
     try:
         data = _valid(ScheduleForm(request.POST))
         times = {f: data[f] for f in ("vote_close_time", "day_close_time", "powers_close_time")}

@@ -16,7 +16,7 @@ from django_htmx.http import reswap, retarget
 from games.forms.input import PlayerActionForm, PlayerVoteForm, WillForm, form_error
 from games.forms.player import vote_forms
 from games.models import Phase, Player
-from games.registry import desk_module
+from games.registry import desk_module, desk_setups
 from games.selectors.pages import player_page, votes_from_topic
 from games.services.game import player_for_token
 from games.services.submissions import Cast, action_submit, open_phases, vote_record, will_save
@@ -58,11 +58,19 @@ def player_enter(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-def session_player(request: HttpRequest) -> Player:
-    """The player of this session, while his link is still the current one."""
+def session_player(
+    request: HttpRequest, *, setup: str | None = None, werewolf: bool = False
+) -> Player:
+    """The player of this session, while his link is still the current one; a 404 when
+    the endpoint is for another kind of game (``setup``: a desk's; ``werewolf``: not a
+    desk's), so a player never reaches a form his game does not have (issue 27 §5)."""
     pk = request.session.get(SESSION_PLAYER)
     player = Player.objects.select_related("game").filter(pk=pk).first() if pk else None
     if player is None or player.token_hash != request.session.get(SESSION_TOKEN):
+        raise Http404
+    if (setup is not None and player.game.setup != setup) or (
+        werewolf and player.game.setup in desk_setups()
+    ):
         raise Http404
     return player
 
@@ -122,7 +130,7 @@ def _flooding(request: HttpRequest) -> str:
 
 @require_POST
 def player_action(request: HttpRequest) -> HttpResponse:
-    player = session_player(request)
+    player = session_player(request, werewolf=True)
     form = PlayerActionForm(request.POST)
     saved, error = "", _flooding(request) or ("" if form.is_valid() else form_error(form))
     if error:
@@ -145,7 +153,7 @@ def player_action(request: HttpRequest) -> HttpResponse:
 def player_vote(request: HttpRequest) -> HttpResponse:
     """A player's vote (``vote_record`` judges it on the phase, locked); the page's htmx
     answer is the vote form alone, with the standing vote and the confirmation."""
-    player = session_player(request)
+    player = session_player(request, werewolf=True)
     form = PlayerVoteForm(request.POST)
     error = _flooding(request) or ("" if form.is_valid() else form_error(form))
     if error:
@@ -185,7 +193,7 @@ def _vote_form(request: HttpRequest, player: Player, cast: Cast, saved: str) -> 
 
 @require_POST
 def player_will(request: HttpRequest) -> HttpResponse:
-    player = session_player(request)
+    player = session_player(request, werewolf=True)
     form = WillForm(request.POST)
     saved, error = "", _flooding(request) or ("" if form.is_valid() else form_error(form))
     if error:

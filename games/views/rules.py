@@ -9,6 +9,7 @@ from django.shortcuts import render
 
 from games.engine import load_setup
 from games.models import Game
+from games.registry import desk_setups
 from games.selectors.pages import game_for_gm
 from games.text.rulebook import for_game, rulebook
 from games.views.player import SESSION_PLAYER, SESSION_TOKEN
@@ -32,7 +33,7 @@ def _page(request: HttpRequest, setup: str, game: Game | None) -> HttpResponse:
     if book is None:
         raise Http404
     html = book.html
-    if game is not None:
+    if game is not None and game.setup not in desk_setups():  # a desk's game has no options
         html = for_game(book, game.options, load_setup(setup).options)
     return render(request, "games/rulebook.html", {"book": book, "html": html, "game": game})
 

@@ -108,7 +108,7 @@ def topic_import(request: HttpRequest, pk: int) -> HttpResponse:
     """Preview a pasted page of the thread (``action=preview``), save it, or save it and
     resolve the day once its deadline has passed (``action=resolve``, "Salva e risolvi":
     issue 28 class 6)."""
-    game = game_for_gm(user=request.user, pk=pk)
+    game = game_for_gm(user=request.user, pk=pk, werewolf=True)
     phase = current_phase(game)
     if phase is None or phase.is_night:
         messages.error(request, _("Si importano i voti solo durante un giorno."))
@@ -163,7 +163,7 @@ class TopicSettingsForm(forms.Form):
 @login_required
 @require_POST
 def topic_settings_save(request: HttpRequest, pk: int) -> HttpResponse:
-    game = game_for_gm(user=request.user, pk=pk)
+    game = game_for_gm(user=request.user, pk=pk, werewolf=True)
     form = TopicSettingsForm(request.POST)
     if not form.is_valid():
         messages.error(request, form_error(form))
@@ -185,7 +185,7 @@ def topic_settings_save(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def vote_count_now(request: HttpRequest, pk: int) -> HttpResponse:
     """The day's count at this moment, ready to paste (a partial for htmx)."""
-    game = game_for_gm(user=request.user, pk=pk)
+    game = game_for_gm(user=request.user, pk=pk, werewolf=True)
     phase = current_phase(game)
     texts = None
     if phase is not None and not phase.is_night:

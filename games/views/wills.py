@@ -15,7 +15,7 @@ from games.selectors.wills import wills_for_gm
 def game_wills(request: HttpRequest, pk: int) -> HttpResponse:
     """Every will of the game: its text whole, where the cut falls, its state, and to whom
     the Notaio delivered it."""
-    game = game_for_gm(user=request.user, pk=pk)
+    game = game_for_gm(user=request.user, pk=pk, werewolf=True)
     built = rebuild(game)
     context = {
         "game": game,
