@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 from games.engine import RuleViolation, SetupError, load_setup, rebuild
 from games.models import Game, Player
 from games.registry import desk_setups
+from games.services.backup_schema import check_envelope, check_rows, load_json
 from games.services.game import audit
 from games.text.words import refusal_line
 
@@ -147,35 +148,34 @@ def game_export_json(game: Game, *, keep_links: bool = False) -> str:
 
 
 def parse_backup(raw: bytes | str) -> dict[str, Any]:
-    """The document in a backup file, or a ValidationError saying what is wrong with it."""
-    try:
-        document = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        message = _("Il file non è un JSON valido: %(error)s") % {"error": exc}
-        raise ValidationError(message) from exc
+    """The document in a backup file, or a ValidationError saying what is wrong with it:
+    bounded in size and depth before it is parsed, then checked against the schema."""
+    document = load_json(raw)
     validate_document(document)
     return document
 
 
 def validate_document(document: Any) -> None:
-    """The document's shape: our format, a version this site reads, one game."""
+    """The document's shape: our format, a version this site reads, one game, and every
+    row of every model this site knows against that model's schema (``backup_schema``)."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ValidationError(_("Questo file non è un backup di una partita di Tabula."))
     version = document.get("version")
     if not isinstance(version, int) or not 1 <= version <= FORMAT_VERSION:
         raise ValidationError(
             _("Versione del backup non supportata: %(version)s (questo sito legge fino alla "
-              "%(max)s).") % {"version": version, "max": FORMAT_VERSION}
+              "%(max)s).") % {"version": str(version)[:20], "max": FORMAT_VERSION}
         )  # fmt: skip
     rows = document.get("rows")
-    if not isinstance(rows, dict) or not all(
-        isinstance(v, list) and all(isinstance(r, dict) and isinstance(r.get("fields"), dict)
-                                    for r in v)
-        for v in rows.values()
-    ):  # fmt: skip
+    if not isinstance(rows, dict) or not all(isinstance(v, list) for v in rows.values()):
         raise ValidationError(_("Il backup è incompleto: mancano le righe della partita."))
+    check_envelope(document)
     if len(rows.get("games.game", [])) != 1:
         raise ValidationError(_("Il backup deve contenere esattamente una partita."))
+    known = {_label(o.model): o.model for o in owned_models()}
+    for label, records in rows.items():
+        if label in known:  # an unknown model is refused by name in _check
+            check_rows(label, known[label], records, RETIRED_FIELDS.get(label, ()))
 
 
 def _check(rows: dict[str, Any], gm: AbstractBaseUser, name: str) -> list[Owned]:

@@ -11,11 +11,11 @@ from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
 
 from games.selectors.pages import game_for_gm
 from games.services.backup import game_export_json, game_import, parse_backup
-
-MAX_BACKUP_BYTES = 20 * 1024 * 1024
+from games.services.backup_schema import MAX_BACKUP_BYTES
 
 
 class ImportForm(forms.Form):
@@ -26,6 +26,7 @@ class ImportForm(forms.Form):
     )  # fmt: skip
 
 
+@never_cache  # a backup holds every secret of the game: no cache keeps a copy
 @login_required
 def game_backup(request: HttpRequest, pk: int) -> HttpResponse:
     """The game as one JSON file; the private links only when the GM asks (``links=1``)."""
@@ -45,8 +46,9 @@ def game_import_view(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            if upload.size > MAX_BACKUP_BYTES:
-                raise ValidationError(_("Il file è troppo grande (massimo 20 MB)."))
+            if upload.size > MAX_BACKUP_BYTES:  # refused before a byte of it is read
+                raise ValidationError(_("Il file è troppo grande (massimo %(mb)s MB).")
+                                      % {"mb": MAX_BACKUP_BYTES >> 20})  # fmt: skip
             document = parse_backup(upload.read())
             game = game_import(document, gm=request.user, name=form.cleaned_data["name"])
         except ValidationError as exc:

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from games.engine import SetupError, rules_for
@@ -163,6 +164,7 @@ def game_audit(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/audit.html", context)
 
 
+@never_cache  # the whole truth of the game: no cache keeps a copy
 @login_required
 def game_spoiler(request: HttpRequest, pk: int) -> HttpResponse:
     """After the game: every role, every phase's story and outcome, as a page, as JSON, or

@@ -192,7 +192,10 @@ def game_export_json_from(document: dict) -> str:
         (lambda d: json.dumps({**d, "rows": {}}), "esattamente una partita"),
         (lambda d: swap_setup(d, "lupus-ignotus"), "Setup sconosciuto: lupus-ignotus"),
         (lambda d: with_rows(d, "games.tavolo", []), r"non conosce \(games.tavolo\)"),
-        (lambda d: with_field(d, "games.phase", "color", "red"), "games.phase.color"),
+        (
+            lambda d: with_field(d, "games.phase", "color", "red"),
+            r"games\.phase\[\d+\]\.color: campo sconosciuto",
+        ),
         (lambda d: broken_reference(d), "rimanda a una riga che non contiene"),
     ],
 )

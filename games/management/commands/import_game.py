@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.services.backup import game_import, parse_backup
+from games.services.backup_schema import MAX_BACKUP_BYTES
 
 
 class Command(BaseCommand):
@@ -24,8 +25,11 @@ class Command(BaseCommand):
         user = get_user_model().objects.filter(username=options["gm"]).first()
         if user is None:
             raise CommandError(f"no user named {options['gm']!r}")
+        path = Path(options["file"])
         try:
-            raw = Path(options["file"]).read_bytes()
+            if path.stat().st_size > MAX_BACKUP_BYTES:  # refused before it is read
+                raise CommandError(f"{path}: over {MAX_BACKUP_BYTES >> 20} MB, not a backup")
+            raw = path.read_bytes()
         except OSError as exc:
             raise CommandError(str(exc)) from exc
         try:
