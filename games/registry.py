@@ -6,7 +6,7 @@ game is a desk's and hands it over; it never imports a desk."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import import_module
 from types import ModuleType
 
@@ -15,6 +15,8 @@ from games.models import Game
 # setup key -> the module with its pages (a dotted path: imported when first used)
 _DESKS: dict[str, str] = {}
 _NAMES: dict[str, str] = {}  # setup key -> the game's title
+# setup key -> the rows of a game holding a choice still sealed: {model label: {pk, ...}}
+_SEALED: dict[str, Callable[[Game], Mapping[str, set[int]]]] = {}
 
 
 def register_desk(setup_key: str, pages: str, name: str) -> None:
@@ -40,3 +42,16 @@ def desk_module(game: Game) -> ModuleType | None:
     """The pages of a desk game, or None for a Werewolf game."""
     path = desk_setups().get(game.setup)
     return import_module(path) if path else None
+
+
+def register_sealed(setup_key: str, rows: Callable[[Game], Mapping[str, set[int]]]) -> None:
+    """A desk whose players make sealed choices (the Time Car's hiding) says which rows
+    hold one not yet revealed: a backup leaves them out (issue 27 §2)."""
+    _SEALED[setup_key] = rows
+
+
+def sealed_rows(game: Game) -> Mapping[str, set[int]]:
+    """The rows of ``game`` that hold a sealed choice not yet revealed, by model label."""
+    desk_setups()
+    rows = _SEALED.get(game.setup)
+    return rows(game) if rows else {}

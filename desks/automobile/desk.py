@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from desks.models import TableEvent
 from desks.services import desk_game_create, table_event_append, table_events, table_seen_check
 from games.models import Game, Player
-from games.registry import register_desk
+from games.registry import register_desk, register_sealed
 from games.services.game import audit
 from roles.automobile_del_tempo.answers import Answer, TimeCarViolation, no
 from roles.automobile_del_tempo.checker import Action, ActionError, check
@@ -134,6 +134,18 @@ def adt_check(game: Game, data: Mapping[str, Any]) -> Answer:
         return check(table.game, Action(**{f: data.get(f) for f in ACTION_FIELDS}))
     except ActionError as exc:
         raise ValidationError(str(exc)) from exc
+
+
+def unrevealed_hiding(game: Game) -> dict[str, set[int]]:
+    """The hiding not yet revealed (a ``hide`` with no Stealin' phase opened after it):
+    ADT-R15, nobody sees it, so no backup carries it (issue 27 §2)."""
+    last = game.table_events.filter(kind__in=("hide", "stealin")).order_by("-seq").first()
+    if last is None or last.kind != "hide":
+        return {}
+    return {TableEvent._meta.label_lower: {last.pk}}
+
+
+register_sealed(SETUP_KEY, unrevealed_hiding)
 
 
 def _append_sealed(game: Game, data: Mapping[str, Any], player: Player) -> TableEvent:

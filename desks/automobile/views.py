@@ -50,6 +50,7 @@ from roles.automobile_del_tempo.state import CHARACTERS, LOOT_VALUES, SETUP_KEY
 from roles.automobile_del_tempo.table import HIDING, OVER, SCHEMIN, STEALIN, Table
 
 LANGUAGES = (("it", "Italiano"), ("en", "English"))
+HID_KEY = "adt_hid"  # the session that chose a hiding spot: [player pk, its entry's number]
 NAME_MAX = 80  # a player's name, as the Player row keeps it
 CHARACTER_NAMES = {c: c.capitalize() for c in CHARACTERS}
 ACTION_NAMES = {
@@ -319,17 +320,26 @@ def adt_undo(request: HttpRequest, pk: int) -> HttpResponse:
     return desk_undo(request, pk, setup=SETUP_KEY, nothing=nothing)
 
 
+def _last_hide(log: list[Logged]) -> int | None:
+    return next((e.row.seq for e in reversed(log) if e.row.kind == "hide"), None)
+
+
 def player_page(request: HttpRequest, player: Player) -> HttpResponse:
     """The player's page of a Time Car game (player_home dispatches here)."""
     hiding_deadline_enforce(game=player.game)
     table, log = table_state(player.game)
     lang = table_lang()
     bandit = table.game.bandits[player.name]
+    hidden = bool(bandit.hidden_under)
+    # ADT-R15: the spot shows only in the browser that chose it, never to a rotated link's
+    # holder (the GM who rotated it included: issue 27 §2)
+    chose_here = hidden and request.session.get(HID_KEY) == [player.pk, _last_hide(log)]
     context = {
         "player": player, "game": player.game, "setup_name": SETUP_NAME,
         "character": CHARACTER_NAMES.get(player.role, player.role),
         "place": place_name(str(bandit.place), lang) if bandit.place else None,
-        "hidden_under": unit_name(bandit.hidden_under, lang) if bandit.hidden_under else None,
+        "hidden_under": unit_name(bandit.hidden_under, lang) if chose_here else None,
+        "hidden": hidden,
         "must_hide": table.stage == HIDING and table.awaiting == player.name,
         "spots": _spots(table, lang), "hide_by": hide_deadline(log), "round": table.game.round,
         "over": table.stage == OVER,
@@ -351,6 +361,7 @@ def player_hide(request: HttpRequest) -> HttpResponse:
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
+        request.session[HID_KEY] = [player.pk, logged.row.seq]
         if logged.repeated:
             return redirect("player_home")
         messages.success(request, _("Ti sei nascosto. Nessuno sa dove fino alla fase di Furto."))

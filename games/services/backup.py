@@ -9,7 +9,9 @@ Django's serialization framework, so every field is carried, new ones included.
 Imported on another site (or the same one), the rows get new primary keys and every
 reference between them is renumbered; references to users (the GM, who entered a vote)
 point to the importing GM. Private links are not carried unless the GM asks: by default
-the imported players have no valid link and the GM issues new ones.
+the imported players have no valid link and the GM issues new ones. A choice still sealed
+(a Time Car Bandit's hiding spot before its reveal) is never carried: the file lists what
+it left out, and in the imported game the Bandit chooses again (issue 27 §2).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import RuleViolation, SetupError, load_setup, rebuild
 from games.models import Game, Player
-from games.registry import desk_setups
+from games.registry import desk_setups, sealed_rows
 from games.services.backup_schema import check_envelope, check_rows, load_json
 from games.services.game import audit
 from games.text.words import refusal_line
@@ -46,6 +48,10 @@ LINK_FIELDS = {"games.player": ("token_hash", "token_issued_at")}
 # A phase's "snapshot" was the engine's state as a pickle: bytes that run code when read,
 # so a backup that carries one is refused, never read.
 RETIRED_FIELDS = {"games.phase": ("snapshot", "snapshot_rules")}
+SEALED_NOTE = (
+    "A sealed choice not yet revealed (a Time Car Bandit's hiding spot) is not in this "
+    "backup: in the imported game the Bandit chooses again."
+)
 
 
 def _label(model: type[models.Model]) -> str:
@@ -114,8 +120,12 @@ def owned_models() -> list[Owned]:
 def game_export(game: Game, *, keep_links: bool = False) -> dict[str, Any]:
     """The whole game as one JSON-ready document (format ``tabula.game``)."""
     rows: dict[str, list[dict[str, Any]]] = {}
+    sealed = sealed_rows(game)
     for owned in owned_models():
-        records = serializers.serialize("python", owned.rows(game), use_natural_foreign_keys=True)
+        left_out = sealed.get(_label(owned.model), set())
+        records = serializers.serialize(
+            "python", owned.rows(game).exclude(pk__in=left_out), use_natural_foreign_keys=True
+        )
         hidden = () if keep_links else LINK_FIELDS.get(_label(owned.model), ())
         for record in records:
             record.pop("model")
@@ -128,6 +138,12 @@ def game_export(game: Game, *, keep_links: bool = False) -> dict[str, Any]:
         "exported_at": timezone.now().isoformat(),
         "game": {"name": game.name, "setup": game.setup},
         "links": keep_links,
+        # a choice still sealed (ADT-R15) is left out, and the file says so
+        "sealed": [
+            {"model": label, "pk": pk, "note": SEALED_NOTE}
+            for label, pks in sealed.items()
+            for pk in sorted(pks)
+        ],
         "rows": rows,
     }
 

@@ -60,5 +60,9 @@ def game_import_view(request: HttpRequest) -> HttpResponse:
                                             "giocatore e mandaglielo."))  # fmt: skip
             else:
                 messages.success(request, _("Partita importata con i link privati del backup."))
+            if document.get("sealed"):
+                messages.info(request, _("Il backup non conteneva una scelta segreta non ancora "
+                                         "rivelata: il Bandito nascosto sceglie di nuovo dove "
+                                         "nascondersi."))  # fmt: skip
             return redirect(game)
     return render(request, "games/import.html", {"form": form})
