@@ -22,6 +22,7 @@ from roles.engine.abilities import Ability
 from roles.engine.announce import Post, announce, cause_label, post, post_texts, role_name
 from roles.engine.channels import Channel
 from roles.engine.errors import RuleViolation
+from roles.engine.markup import escape
 from roles.engine.mechanics import latest_distinct
 from roles.engine.messages import CATALOGUE, Message, Role, Word, decode, describe_result, render
 from roles.engine.model import (
@@ -85,6 +86,7 @@ __all__ = [
     "decode",
     "describe_result",
     "dropped",
+    "escape",
     "forum_tally",
     "handed_in",
     "label",

@@ -11,6 +11,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from roles.engine.markup import escape
+
 ROLE_NAMES = {
     "sceriffo": gettext_lazy("Sceriffo"),
     "vice": gettext_lazy("Vice"),
@@ -247,11 +249,14 @@ def role_name(role: str) -> str:
 
 
 def _bold(text: str, markup: str) -> str:
+    """``text`` escaped, in bold: the post's own markup around what a player typed."""
+    text = escape(text, markup)
     return f"[b]{text}[/b]" if markup == "bbcode" else f"**{text}**"
 
 
 def _post(lines: Sequence[str], title: str, markup: str) -> str:
-    return "\n".join([_bold(title, markup), "", *lines])
+    """A post: ``lines`` are plain text, escaped here (names are players' own: issue 27 §7)."""
+    return "\n".join([_bold(title, markup), "", *(escape(line, markup) for line in lines)])
 
 
 def reveal_post(player: str, sheriff: str, markup: str, language: str) -> str:
@@ -279,5 +284,6 @@ def final_post(side: str, players: Sequence[Mapping[str, Any]], markup: str, lan
             if p["plays_as"] != p["role"]:
                 role = _("%(role)s, poi %(now)s") % {"role": role, "now": role_name(p["plays_as"])}
             outcome = _("vince") if p["won"] else _("perde")
-            lines.append(f"{p['name']}: {role} — {_bold(outcome, markup) if p['won'] else outcome}")
-        return _post(lines, title, markup)
+            shown = _bold(outcome, markup) if p["won"] else outcome
+            lines.append(f"{escape(p['name'] + ': ' + role, markup)} — {shown}")
+        return "\n".join([_bold(title, markup), "", *lines])

@@ -16,7 +16,7 @@ from django.utils import formats, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine import LATEST, PhaseOutcome, Post, TrueVotes, Vote, true_votes
+from games.engine import LATEST, PhaseOutcome, Post, TrueVotes, Vote, escape, true_votes
 from games.models import Game, Submission
 from games.selectors.board import Board, VoteEvent
 from games.text.posts import FORMATS, _bold, _struck
@@ -58,15 +58,17 @@ def count_now(game: Game, board: Board, now: dt.datetime) -> dict[str, str]:
             for line in board.tally:
                 voters = []
                 for ballot in line.ballots:
-                    entry = f"{ballot.voter.name} ({clock_time(ballot.at, zone)})"
+                    # names as they were typed, never markup (issue 27 §7)
+                    entry = escape(f"{ballot.voter.name} ({clock_time(ballot.at, zone)})", fmt)
                     voters.append(_struck(entry, fmt) if ballot.struck else entry)
-                lines.append(f"{line.target.name} ({line.count}): {', '.join(voters)}")
+                target = escape(f"{line.target.name} ({line.count})", fmt)
+                lines.append(f"{target}: {', '.join(voters)}")
             if not board.tally:
-                lines.append(nobody)
+                lines.append(escape(nobody, fmt))
             if board.not_voting:
                 names = ", ".join(p.name for p in board.not_voting)
-                lines.append(not_voting % {"names": names})
-            lines += ["", left]
+                lines.append(escape(not_voting % {"names": names}, fmt))
+            lines += ["", escape(left, fmt)]
             texts[fmt] = "\n".join(lines)
     return texts
 

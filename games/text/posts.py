@@ -2,14 +2,14 @@
 Markdown, in the game's language. Only what the rules make public (roles/engine/announce).
 
 Every text that comes from the engine or from a player (names above all) is escaped for
-the format, so a sign-up name like ``[/b][url=…]`` or ``](javascript:…)`` prints as itself
-and never as markup (issue 9, #10); the markup in a post is only the one written here.
+the format by the one escaping of every post (``roles.engine.markup.escape``), so a
+sign-up name like ``[/b][url=…]`` or ``](javascript:…)`` prints as itself and never as
+markup (issue 9, #10); the markup in a post is only the one written here.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections import defaultdict
 from itertools import compress
 from operator import not_
@@ -20,30 +20,13 @@ from django.utils import formats, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine import ForumBallot, Post, post_texts
+from games.engine import ForumBallot, Post, escape, post_texts
 
 FORMATS = ("bbcode", "markdown")
 MAX_CHANGES_SHOWN = 3  # per voter: the older changes are counted, not listed (issue 9, #9)
 
-# BBCode has no escape: a zero-width space after "[" keeps any "[tag]" from being one.
-_BBCODE_OPEN = "[\u200b"
-# Markdown: the characters that open inline markup anywhere (links, emphasis, code, HTML,
-# strike-through, tables), and what makes a block when it starts a line.
-_MARKDOWN_INLINE = re.compile(r"([\\`*_\[\]<>~&|])")
-_MARKDOWN_BLOCK = re.compile(r"^(\s*)([#+\-=>]|\d+(?=[.)]))")
-
-
 if TYPE_CHECKING:  # a type only: the board is a read, the posts only format it
     from games.selectors.board import TallyLine
-
-
-def escape(text: str, fmt: str) -> str:
-    """``text`` (a name, an engine sentence) as literal text in ``fmt``."""
-    if fmt == "bbcode":
-        return text.replace("[", _BBCODE_OPEN)
-    text = _MARKDOWN_INLINE.sub(r"\\\1", text)
-    return _MARKDOWN_BLOCK.sub(lambda m: f"{m[1]}\\{m[2]}" if not m[2].isdigit()
-                               else f"{m[1]}{m[2]}\\", text)  # fmt: skip
 
 
 def _bold(text: str, fmt: str) -> str:

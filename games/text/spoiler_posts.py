@@ -5,27 +5,24 @@ name like ``[b]Ugo`` or ``*Ada*`` reads as written."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engine import ruleset_for
-from games.text.posts import escape
+from games.engine import escape, ruleset_for
 from games.text.words import cause, say
 
 FORMATS = ("bbcode", "markdown")
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-!|~<>])")
 
 
 def escape_bbcode(text: str) -> str:
     """A zero-width space after each ``[``: no tag opens, the text reads the same."""
-    return escape(text, "bbcode")  # the posts' own escaping (games.text.posts)
+    return escape(text, "bbcode")  # the one escaping of every post (issue 27 §7)
 
 
 def escape_markdown(text: str) -> str:
-    """Every Markdown punctuation character backslash-escaped (CommonMark reads it as is)."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    """Markdown's markup characters backslash-escaped (CommonMark reads them as is)."""
+    return escape(text, "markdown")
 
 
 class _Writer:

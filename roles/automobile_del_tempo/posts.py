@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roles.automobile_del_tempo.messages import render
+from roles.engine.markup import escape
 
 FORMATS = ("bbcode", "markdown")
 
@@ -24,9 +25,9 @@ class Post:
 
     def render(self, fmt: str, lang: str = "it") -> str:
         """The post in BBCode (the forums' default) or Markdown."""
-        title = render(self.title, {}, lang)
+        title = escape(render(self.title, {}, lang), fmt)
         bold = f"[b]{title}[/b]" if fmt == "bbcode" else f"**{title}**"
-        return f"{bold}\n{self.text(lang)}"
+        return f"{bold}\n{escape(self.text(lang), fmt)}"  # names as typed (issue 27 §7)
 
 
 def hid_post(round_number: int, bandit: str) -> Post:

@@ -173,7 +173,8 @@ def test_the_boia_secret_vote_and_the_templare_designation(client, gm_user):
 def test_names_and_texts_are_escaped_in_both_formats(client, gm_user):
     """A forum name that looks like markup reads as written."""
     assert escape_bbcode("[b]Ugo[/b]") == "[\u200bb]Ugo[\u200b/b]"
-    assert escape_markdown("*Ada*_[x](y)") == r"\*Ada\*\_\[x\]\(y\)"
+    # the one escaping of every post (issue 27 §7): brackets escaped, so "(y)" links nothing
+    assert escape_markdown("*Ada*_[x](y)") == r"\*Ada\*\_\[x\](y)"
     game = played_game(gm_user)
     player_substitute(player=game.players.get(seat=1), new_name="[b]Ugo*", user=gm_user)
     client.force_login(gm_user)

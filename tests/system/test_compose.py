@@ -62,3 +62,16 @@ def test_dockerfile_installs_the_locked_requirements():
     dockerfile = (ROOT / "Dockerfile").read_text()
     assert "--require-hashes -r requirements/base.lock" in dockerfile
     assert "FROM python:3.11" in dockerfile
+
+
+def test_web_is_published_to_the_proxy_only():
+    """Issue 27 §7: TRUSTED_PROXY_COUNT=1 trusts the last X-Forwarded-For hop, so gunicorn
+    must be reachable by the proxy alone (loopback), never on every interface."""
+    data = compose()
+    assert data["x-app"]["environment"]["TRUSTED_PROXY_COUNT"] == "1"
+    for name, service in data["services"].items():
+        for port in service.get("ports", []):
+            spec = (
+                port if isinstance(port, str) else f"{port.get('host_ip', '')}:{port['published']}"
+            )
+            assert spec.startswith("127.0.0.1:"), (name, port)
