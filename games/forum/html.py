@@ -179,16 +179,17 @@ def _moment(raw: str | None, clock: Clock) -> dt.datetime | None:
     """An RFC 3339 time ("2025-03-12T16:02:11+00:00", "…Z") or epoch milliseconds."""
     if not raw or len(raw) > 40:
         return None
-    try:
-        if raw.isdigit():
-            moment = dt.datetime.fromtimestamp(int(raw) / 1000, tz=dt.UTC)
+    try:  # a page's time out of range (year 1, 9999 with an offset, 20 digits) is no time
+        if raw.isascii() and raw.isdigit():
+            moment = dt.datetime.fromtimestamp(int(raw[:16]) / 1000, tz=dt.UTC)
         else:
             moment = dt.datetime.fromisoformat(raw.replace("Z", "+00:00"))
         if moment.tzinfo is None:
             moment = moment.replace(tzinfo=clock.zone)
-        return moment.astimezone(clock.zone).replace(microsecond=0)
+        moment = moment.astimezone(clock.zone).replace(microsecond=0)
     except (ValueError, OverflowError, OSError):
         return None
+    return moment if 1970 <= moment.year <= 2999 else None
 
 
 PHPBB_HTML = HtmlForum(

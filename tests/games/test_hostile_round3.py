@@ -4,6 +4,9 @@ another kind of game, a form error), and stores nothing."""
 
 from __future__ import annotations
 
+import datetime as dt
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -11,6 +14,8 @@ from django.urls import reverse
 from desks.automobile.desk import adt_game_create, adt_log
 from desks.models import TableEvent
 from desks.ribelle.desk import ribelle_game_create
+from games.forum.base import Clock
+from games.forum.html import _moment
 from games.models import AuditEvent, Game, Player, Submission, Will
 from games.services.game import player_link_issue
 from tests.factories import make_game
@@ -207,3 +212,18 @@ def test_a_bang_phase_that_is_not_a_small_number_is_a_form_error(client, gm_user
     response = client.post(url, {"kind": "turn", "player": "Sam", "phase": phase}, follow=True)
     assert response.status_code == 200
     assert stored() == before
+
+
+# An uploaded forum page whose <time> is out of range: the post has no time, never a 500
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["0001-01-01T00:00:00+05:00", "9999-12-31T23:59:59-05:00", "99999999999999999999", "²",
+     "1" * 5000, "0000-00-00T00:00:00Z", "2026-02-30T10:00:00Z"],
+)  # fmt: skip
+def test_an_out_of_range_time_in_an_uploaded_page_is_no_time(raw):
+    zone = ZoneInfo("Europe/Rome")
+    clock = Clock(today=dt.date(2026, 12, 3), now=dt.datetime(2026, 12, 3, 20, tzinfo=zone),
+                  zone=zone)  # fmt: skip
+    assert _moment(raw, clock) is None
