@@ -6,7 +6,27 @@
 //                                (data-copied: the label shown once copied)
 //   form[data-confirm]           asks before submitting;  form[data-submit-once]: disables
 //                                its button once sent
+// and, for a form sent by htmx, a failure (a server error, no connection) is said beside
+// it, so a player always knows his vote was not saved (issue 27 §6): htmx swaps nothing then.
 (function () {
+  var NOT_SAVED = "Non salvato, riprova: il sito non ha potuto registrare l'invio.";
+  function notSaved(event) {
+    var source = event.detail && event.detail.elt;
+    var form = source && (source.closest("form") || source);
+    if (!form || !form.parentNode) { return; }
+    var note = form.querySelector("[data-not-saved]");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "error";
+      note.setAttribute("role", "alert");
+      note.setAttribute("data-not-saved", "");
+      form.appendChild(note);
+    }
+    note.textContent = NOT_SAVED;
+    form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
+  }
+  document.addEventListener("htmx:responseError", notSaved);
+  document.addEventListener("htmx:sendError", notSaved);
   function copied(button) {
     if (button.dataset.copied) { button.textContent = button.dataset.copied; }
   }
