@@ -15,6 +15,8 @@ from games.models import Game
 # setup key -> the module with its pages (a dotted path: imported when first used)
 _DESKS: dict[str, str] = {}
 _NAMES: dict[str, str] = {}  # setup key -> the game's title
+# setup key -> a function that replays a desk game's log (raising when it does not)
+_REPLAYS: dict[str, Callable[[Game], object]] = {}
 # setup key -> the rows of a game holding a choice still sealed: {model label: {pk, ...}}
 _SEALED: dict[str, Callable[[Game], Mapping[str, set[int]]]] = {}
 
@@ -55,3 +57,17 @@ def sealed_rows(game: Game) -> Mapping[str, set[int]]:
     desk_setups()
     rows = _SEALED.get(game.setup)
     return rows(game) if rows else {}
+
+
+def register_replay(setup_key: str, replay: Callable[[Game], object]) -> None:
+    """A desk says how its game's log is replayed: an imported backup is checked with it,
+    so a corrupt log is refused at the door, not met by every page (issue 27 §3)."""
+    _REPLAYS[setup_key] = replay
+
+
+def desk_replay(game: Game) -> None:
+    """Replay a desk game's whole log (nothing for a Werewolf game); raises as it fails."""
+    desk_setups()
+    replay = _REPLAYS.get(game.setup)
+    if replay is not None:
+        replay(game)

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from desks.models import TableEvent
 from desks.services import desk_game_create, table_event_append, table_events, table_seen_check
 from games.models import Game, Player
-from games.registry import register_desk, register_sealed
+from games.registry import register_desk, register_replay, register_sealed
 from games.services.game import audit
 from roles.automobile_del_tempo.answers import Answer, TimeCarViolation, no
 from roles.automobile_del_tempo.checker import Action, ActionError, check
@@ -123,6 +123,9 @@ def table_state(game: Game) -> tuple[Table, list[Logged]]:
         data = _names(row.data, names)
         log.append(Logged(row, data, step(table, row.kind, data)))
     return table, log
+
+
+register_replay(SETUP_KEY, table_state)  # a backup's log is replayed before it is kept
 
 
 def adt_check(game: Game, data: Mapping[str, Any]) -> Answer:

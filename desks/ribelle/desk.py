@@ -17,7 +17,7 @@ from desks.models import TableEvent
 from desks.ribelle.text import message
 from desks.services import desk_game_create, table_event_append, table_events, table_seen_check
 from games.models import Game, Player
-from games.registry import register_desk
+from games.registry import register_desk, register_replay
 from roles.ribelle.events import Event, Outcome
 from roles.ribelle.referee import apply
 from roles.ribelle.state import TableState
@@ -89,6 +89,9 @@ def table_state(game: Game) -> tuple[TableState, list[Logged]]:
         outcome = apply(state, event, f"#{row.seq}")
         log.append(Logged(row, event, outcome, state.snapshot()))
     return state, log
+
+
+register_replay(SETUP_KEY, table_state)  # a backup's log is replayed before it is kept
 
 
 def _seats(game: Game, names: Sequence[str | None]) -> list[int | None]:

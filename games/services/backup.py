@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import RuleViolation, SetupError, load_setup, rebuild
 from games.models import Game, Player
-from games.registry import desk_setups, sealed_rows
+from games.registry import desk_replay, desk_setups, sealed_rows
 from games.services.backup_schema import check_envelope, check_rows, load_json
 from games.services.game import audit
 from games.text.words import refusal_line
@@ -304,8 +304,11 @@ def game_import(document: dict[str, Any], *, gm: AbstractBaseUser, name: str | N
     try:
         if game.setup not in desk_setups():  # a Werewolf game: its engine state replays
             rebuild(game)
-    except (RuleViolation, KeyError, ValueError, TypeError) as exc:
-        error = refusal_line(exc, game.setup) if isinstance(exc, RuleViolation) else exc
+        else:  # a desk game: its log replays through the desk's referee
+            desk_replay(game)
+    except (RuleViolation, KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
+        werewolf = isinstance(exc, RuleViolation) and game.setup not in desk_setups()
+        error = refusal_line(exc, game.setup) if werewolf else exc
         raise ValidationError(
             _("La partita del backup non si lascia ricostruire: %(error)s") % {"error": error}
         ) from exc

@@ -9,6 +9,7 @@ import json
 import re
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
@@ -118,3 +119,23 @@ def test_the_registro_and_the_desk_never_show_the_spot(client, gm_user):
                      for name in ("games:audit", "games:detail")])  # fmt: skip
         assert spot not in json.dumps(list(game.audit.values_list("detail", flat=True)))
     assert seen[0] == seen[1]
+
+
+@pytest.mark.parametrize(
+    "corrupt",
+    [{"kind": "boom"}, {"data": {"kind": "move", "actor": 99, "to": "time_car"}},
+     {"data": {"kind": "fly", "actor": 1}}, {"data": {"under": ["x"]}}, {"seq": 1}],
+)  # fmt: skip
+def test_a_backup_whose_desk_log_does_not_replay_is_refused(gm_user, django_user_model,
+                                                            corrupt):  # fmt: skip
+    """Issue 27 §3: a corrupt log is refused at the import, never kept to break every page."""
+    game, _phone = hidden_game(gm_user, "car3")
+    adt_log(game=game, kind="stealin", data={}, user=gm_user)
+    document = json.loads(game_export_json(game))
+    row = document["rows"]["desks.tableevent"][-2]
+    row["fields"].update(corrupt)
+    other = django_user_model.objects.create_user(username="altro", password="pw-x-1")
+    games = Game.objects.count()
+    with pytest.raises(ValidationError):
+        game_import(parse_backup(json.dumps(document)), gm=other)
+    assert Game.objects.count() == games
