@@ -18,6 +18,7 @@ from desks.models import TableEvent
 from games.models import Game
 from games.services.backup import game_export_json, game_import, parse_backup
 from games.services.game import player_link_issue
+from tests.desks.forms import seen
 
 pytestmark = pytest.mark.django_db
 BANDITS = {"Ada": "django", "Bea": "belle", "Cid": "tuco"}
@@ -37,7 +38,7 @@ def hidden_game(gm_user, spot: str) -> tuple[Game, Client]:
     phone.get(
         reverse("player_enter", args=[player_link_issue(player=game.players.get(name="Bea"))])
     )
-    assert phone.post(reverse("desks:player_hide"), {"under": spot}).status_code == 302
+    assert phone.post(reverse("desks:player_hide"), seen(game, under=spot)).status_code == 302
     assert TableEvent.objects.get(game=game, kind="hide").data == {"under": spot}
     return game, phone
 
@@ -47,6 +48,7 @@ def neutral(text: str, game: Game) -> str:
     text = text.replace(game.name, "GAME")
     text = re.sub(r"[A-Za-z0-9_-]{40,}", "TOKEN", text)
     text = re.sub(r"\d{4}-\d\d-\d\dT[\d:.]+(\+00:00|Z)?", "TIME", text)
+    text = re.sub(r'name="seen" value="[\d.]+"', 'name="seen" value="MARK"', text)  # a time
     text = re.sub(r"\d+ \w+ \d\d:\d\d(:\d\d)?", "TIME", text)
     keys = r"\"(?:pk|game|player|phase|to|about|target|replaces|gm)\": "
     text = re.sub(rf"(/partite/|/giocatori/|{keys}|-)\d+", r"\1N", text)
