@@ -167,7 +167,7 @@ CELERY_RESULT_EXPIRES = 3600
 # is older than TABULA_CLOCK_STALE_SECONDS (a dead beat or a stuck worker). A tick that
 # waited longer than a few periods is dropped (the next one does its work).
 TABULA_TICK_SECONDS: float = _read("TABULA_TICK_SECONDS", float, 1.0)
-TABULA_CLOSE_GRACE_SECONDS: float = _read("TABULA_CLOSE_GRACE_SECONDS", float, 3.0)
+TABULA_CLOSE_GRACE_SECONDS: float = _read("TABULA_CLOSE_GRACE_SECONDS", float, 2.0)
 TABULA_CLOCK_STALE_SECONDS: float = _read(
     "TABULA_CLOCK_STALE_SECONDS", float, max(10.0, 5 * TABULA_TICK_SECONDS)
 )
