@@ -21,12 +21,13 @@ from games.engine import (
     will_deadline_at,
 )
 from games.forms.player import AbilityForm, VoteForm, ability_forms, vote_forms
-from games.models import Game, Phase, Player, Result, Submission, TopicSettings, Will
+from games.models import Game, Phase, Player, Result, Submission, Will
 from games.registry import desk_setups
 from games.selectors.groups import PlayerNight, player_night
 from games.selectors.sheet import SheetNow, sheet_now
 from games.selectors.spoiler import story, story_results
 from games.selectors.wills import Delivery, WillDesk, deliveries, spoiler_wills, will_desk
+from games.selectors.window import votes_from_topic
 from games.text.presentation import describe, names_in
 from games.text.words import ability_label, say
 
@@ -200,7 +201,7 @@ def player_page(player: Player, *, forms_only: bool = False) -> PlayerPage:
     if page.phases:  # his choices the rules no longer take, his groups' choices
         shared = {form.ability.key for form in page.abilities if form.ability.shared}
         page.night = player_night(built, page.phases, player.name, latest, shared)
-    if page.votes and votes_from_topic(game):  # the Boia's secret vote stays here
+    if page.votes and votes_from_topic(game.pk):  # the Boia's secret vote stays here
         page.votes_in_topic = any(not form.secret for form in page.votes)
         page.votes = [form for form in page.votes if form.secret]
     page.will = Will.objects.filter(player=player).first()
@@ -291,7 +292,3 @@ def deadline_notice(game: Game, phases: list[Phase]) -> str:
     reason = event.detail.get("reason")
     text = _("Il master ha spostato la scadenza di %(phase)s.") % {"phase": event.detail["phase"]}
     return f"{text} {reason}" if reason else text
-
-
-def votes_from_topic(game: Game) -> bool:
-    return TopicSettings.objects.filter(game=game, votes_from_topic=True).exists()

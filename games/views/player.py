@@ -17,7 +17,8 @@ from games.forms.input import PlayerActionForm, PlayerVoteForm, WillForm, form_e
 from games.forms.player import vote_forms
 from games.models import Phase, Player
 from games.registry import desk_module, desk_setups
-from games.selectors.pages import player_page, votes_from_topic
+from games.selectors.pages import player_page
+from games.selectors.window import votes_from_topic
 from games.services.game import player_for_token
 from games.services.submissions import Cast, action_submit, open_phases, vote_record, will_save
 from games.views.net import client_ip
@@ -161,7 +162,7 @@ def player_vote(request: HttpRequest) -> HttpResponse:
     data = form.cleaned_data
     secret = data["secret"]
     try:
-        if not secret and votes_from_topic(player.game):
+        if not secret and votes_from_topic(player.game_id):
             raise ValidationError(_("In questa partita si vota nel topic del forum."))
         target = _target(player, data["target"])
         cast = vote_record(
