@@ -342,15 +342,9 @@ class Opening:
     state: GameState
 
 
-def opening_state(phase: Phase, game: Game, *, shared: bool = False) -> Opening:
-    """The state after the game's committed phases, rebuilt from the stored inputs.
-    ``shared`` is accepted for the callers that only read the state (it changes nothing)."""
+def opening_state(game: Game) -> Opening:
+    """The state after the game's committed phases, rebuilt from the stored inputs."""
     return Opening(rules_for(game), rebuild(game).state)
-
-
-def built_from_snapshot(game: Game, phase: Phase | None, *, players: bool = True) -> Rebuilt:
-    """A ``Rebuilt`` for the pages: the state after the committed phases."""
-    return rebuild(game)
 
 
 def built_before(game: Game, phase: Phase, players: list[Player] | None = None) -> Rebuilt:

@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 from games.engine import (
     Channel,
     RoleCard,
-    built_from_snapshot,
     load_setup,
     rebuild,
     will_deadline_at,
@@ -173,7 +172,7 @@ def player_page(player: Player, *, forms_only: bool = False) -> PlayerPage:
     )  # current_phase and open_phases in one query
     current = pending[0] if pending else None
     # the phase's snapshot: no replay of the game
-    built = built_from_snapshot(game, current, players=not forms_only)
+    built = rebuild(game)
     seats = {p.seat: p.name for p in built.players}
     card = setup.cards[setup.cards[player.role].told_as]
     phases: dict[str, list[str]] = {}

@@ -107,7 +107,7 @@ def submission_correct(
         raise ValidationError(_("Giocatore sconosciuto."))
     now = timezone.now()
     when = submission.at if at is None else wall_time_in_phase(phase, at, now)
-    built = opening_state(phase, game)
+    built = opening_state(game)
     names = (player.name, target.name if target else None)
     slot = submission.slot
     if submission.kind == Submission.Kind.ACTION:

@@ -99,7 +99,7 @@ def _prepare(
     if player.game_id != phase.game_id or (target is not None and target.game_id != player.game_id):
         raise ValidationError(_("Giocatore sconosciuto."))
     game = player.game  # loaded with the player: no extra query
-    return phase, now, game, opening_state(phase, game)
+    return phase, now, game, opening_state(game)
 
 
 def check_refusal(setup_key: str, callable_: Any, *args: Any) -> None:

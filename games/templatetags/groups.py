@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from games.engine import built_from_snapshot
+from games.engine import rebuild
 from games.models import Game, Phase
 from games.selectors.groups import NightWatch, night_watch
 
@@ -25,5 +25,5 @@ def night_watch_panel(
     if phase is None:
         return {"watch": None}
     pending = list(game.phases.exclude(status=Phase.Status.COMMITTED).order_by("index"))
-    built = built_from_snapshot(game, pending[0], players=True)
+    built = rebuild(game)
     return {"watch": night_watch(built, pending), "game": game}

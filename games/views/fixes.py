@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.engine import built_from_snapshot
+from games.engine import rebuild
 from games.forms.input import (
     MAX_ID,
     OverrideRemoveForm,
@@ -74,7 +74,7 @@ def submission_edit(request: HttpRequest, pk: int, sub_pk: int) -> HttpResponse:
         else:
             messages.success(request, done % {"name": sub.player.name})
             return redirect(reverse("games:phase", args=[pk]) + "#submissions")
-    built = built_from_snapshot(game, sub.phase)
+    built = rebuild(game)
     living = [p for p in built.players if built.state.by_name[p.name].alive]
     editable = sub.superseded_at is None and sub.phase.status != Phase.Status.COMMITTED
     context = {"game": game, "sub": sub, "form": form, "living": living, "editable": editable}

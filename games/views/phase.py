@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.engine import built_from_snapshot, phase_rows, rules_for
+from games.engine import phase_rows, rebuild, rules_for
 from games.forms.input import (
     MAX_ID,
     CommitForm,
@@ -81,7 +81,7 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
     if phase is not None:
         # the phase's snapshot: the board and the groups' choices read it, then the preview
         # plays on it
-        built = built_from_snapshot(game, phase)
+        built = rebuild(game)
         watch = night_watch(built, pending)  # before the preview plays on the snapshot
         wills = list(Will.objects.filter(player__game=game).select_related("player"))
         following = following_deadline(game, phase, phase.closes_at)
