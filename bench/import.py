@@ -89,7 +89,7 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     from games.services.game import game_create
     from games.services.phases import current_phase, phase_commit
-    from games.services.topic_votes import topic_import_preview
+    from games.services.topic_preview import topic_import_preview
 
     gm, _ = get_user_model().objects.get_or_create(username="bench")
     names = [f"Giocatore{i:02d}" for i in range(16)]

@@ -12,7 +12,7 @@ from games.models import Game, Phase, Player
 from games.selectors.board import Board
 from games.selectors.counts import tie_note
 from games.services.phases import Preview
-from games.services.topic_votes import topic_settings
+from games.services.topic_settings import topic_settings
 
 register = template.Library()
 

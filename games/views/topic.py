@@ -25,7 +25,7 @@ from games.selectors.counts import count_now
 from games.selectors.pages import game_for_gm
 from games.selectors.window import past_deadline
 from games.services.phases import current_phase
-from games.services.topic_votes import (
+from games.services.topic_preview import (
     ALREADY,
     ASK,
     CHANGED,
@@ -38,9 +38,9 @@ from games.services.topic_votes import (
     SAME,
     WITHDRAWN,
     topic_import_preview,
-    topic_import_save,
-    topic_settings_update,
 )
+from games.services.topic_settings import topic_settings_update
+from games.services.topic_votes import topic_import_save
 from games.text.words import phase_name
 
 STATUS = {

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games.models import Submission
 from games.services.phases import current_phase, phase_commit
-from games.services.topic_votes import topic_settings_update
+from games.services.topic_settings import topic_settings_update
 from tests.browser.test_browser_play import gm_page
 from tests.factories import make_game
 

@@ -29,14 +29,10 @@ from games.selectors.window import (
 from games.services.clock import deadlines_run
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import vote_cast
-from games.services.topic_votes import LATE as LATE_ROW
-from games.services.topic_votes import (
-    NEW,
-    OUTSIDE,
-    topic_import_preview,
-    topic_import_save,
-    topic_settings_update,
-)
+from games.services.topic_preview import LATE as LATE_ROW
+from games.services.topic_preview import NEW, OUTSIDE, topic_import_preview
+from games.services.topic_settings import topic_settings_update
+from games.services.topic_votes import topic_import_save
 from games.templatetags.wording import phase_time
 from tests.factories import make_game
 

@@ -19,7 +19,7 @@ from games.models import AuditEvent, Submission
 from games.services.game import player_link_issue
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import vote_cast
-from games.services.topic_votes import (
+from games.services.topic_preview import (
     ALREADY,
     ASK,
     CHANGED,
@@ -30,9 +30,9 @@ from games.services.topic_votes import (
     SAME,
     WITHDRAWN,
     topic_import_preview,
-    topic_import_save,
-    topic_settings_update,
 )
+from games.services.topic_settings import topic_settings_update
+from games.services.topic_votes import topic_import_save
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db
