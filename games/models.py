@@ -310,6 +310,11 @@ class TopicSettings(models.Model):
     withdraw_lines = models.JSONField(default=list, blank=True)  # ["#ritiro", ...]
     aliases = models.JSONField(default=dict, blank=True)  # written name -> seat
     gm_names = models.JSONField(default=list, blank=True)
+    # A vote edited at or after the deadline: refused, the previous one stands (default),
+    # or counted with a warning in the preview and the count (issue 28).
+    edited_late_counts = models.BooleanField(
+        _("un voto modificato dopo la scadenza conta (con un avviso)"), default=False
+    )
 
     def __str__(self) -> str:
         return f"topic of {self.game_id}"

@@ -67,6 +67,7 @@ class Row:
     status: str = ASK
     note: str = ""
     before: Player | None = None  # the target this vote replaces
+    edited_late: bool = False  # edited at or after the deadline (counted or not)
     maybe_quoted: bool = False  # read inside a copied quote whose end the page hides
     mention: str = ""  # no vote read, but the post mentions one (a message id of games.forum)
     voter_choices: list[Player] = field(default_factory=list)
@@ -199,7 +200,7 @@ def topic_import_preview(
                   maybe_quoted=quoted, mention=mention)  # fmt: skip
         _identify(row, names, players, living, decisions)
         preview.rows.append(row)
-    _classify(preview, phase, built, now)
+    _classify(preview, phase, built, now, edited_late_counts=settings.edited_late_counts)
     return preview
 
 
@@ -257,8 +258,17 @@ def _identify(
         row.target = players[int(chosen_target)]
 
 
-def _classify(preview: ImportPreview, phase: Phase, built: Rebuilt, now: dt.datetime) -> None:
-    """Each row's status, walking the phase's votes and the new ones in time order."""
+def _classify(
+    preview: ImportPreview,
+    phase: Phase,
+    built: Rebuilt,
+    now: dt.datetime,
+    *,
+    edited_late_counts: bool = False,
+) -> None:
+    """Each row's status, walking the phase's votes and the new ones in time order.
+    ``edited_late_counts``: the game counts a vote edited at or after the deadline, with
+    a warning, instead of keeping the previous vote (a thread setting, issue 28)."""
     done = set(  # a post read once, even if the GM later corrected or removed its vote
         Submission.every.filter(phase=phase).exclude(forum_post="")
         .values_list("forum_post", flat=True)
@@ -293,7 +303,8 @@ def _classify(preview: ImportPreview, phase: Phase, built: Rebuilt, now: dt.date
         else:
             row.status = ""
             if _edited_late(row, phase):
-                row.status = EDITED_LATE
+                row.status = EDITED_LATE if not edited_late_counts else ""
+                row.edited_late = True
             timeline.append((row.at, 1, row))
     standing: dict[int, Player | None] = {}
     rules, state = built.rules, built.state
@@ -327,6 +338,12 @@ def _classify(preview: ImportPreview, phase: Phase, built: Rebuilt, now: dt.date
             row.status = SAME if before.pk == row.target.pk else CHANGED
         if row.status in STORED:
             standing[row.voter.pk] = row.target
+        if row.edited_late:  # counted all the same: the GM is warned
+            warning = _(
+                "modificato dopo la scadenza (%(edit)s): conta lo stesso, come vuole "
+                "l'impostazione del topic"
+            )
+            row.note = warning % {"edit": local_stamp(phase, row.post.edited_at)}
 
 
 def _edited_late(row: Row, phase: Phase) -> bool:

@@ -33,8 +33,11 @@ def topic_settings_update(
     withdraw_lines: list[str],
     aliases: str,
     gm_names: list[str],
+    edited_late_counts: bool = False,
 ) -> TopicSettings:
-    """Save the game's thread settings. ``aliases``: one "written name = player" a line."""
+    """Save the game's thread settings. ``aliases``: one "written name = player" a line.
+    ``edited_late_counts``: a vote edited at or after the deadline counts, with a warning
+    (default: refused, the previous vote stands; issue 28)."""
     seats = {fold(p.name): p.seat for p in game.players.all()}
     parsed: dict[str, int] = {}
     for line in aliases.splitlines():
@@ -54,6 +57,7 @@ def topic_settings_update(
     settings.withdraw_lines = [w.strip() for w in withdraw_lines if w.strip()]
     settings.aliases = parsed
     settings.gm_names = [n.strip() for n in gm_names if n.strip()]
+    settings.edited_late_counts = edited_late_counts
     settings.save()
     audit(game, "topic_settings", user=user, votes_from_topic=votes_from_topic)
     return settings

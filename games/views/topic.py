@@ -158,6 +158,7 @@ class TopicSettingsForm(forms.Form):
     withdraw_lines = forms.CharField(required=False, max_length=2000, validators=[validate_text])
     aliases = forms.CharField(required=False, max_length=10000, validators=[validate_text])
     gm_names = forms.CharField(required=False, max_length=1000, validators=[validate_text])
+    edited_late_counts = forms.BooleanField(required=False)
 
 
 @login_required
@@ -175,6 +176,7 @@ def topic_settings_save(request: HttpRequest, pk: int) -> HttpResponse:
             vote_lines=data["vote_lines"].splitlines(),
             withdraw_lines=data["withdraw_lines"].splitlines(),
             aliases=data["aliases"], gm_names=data["gm_names"].split(","),
+            edited_late_counts=data["edited_late_counts"],
         )  # fmt: skip
         messages.success(request, _("Impostazioni del topic salvate."))
     except ValidationError as exc:

@@ -335,6 +335,36 @@ def test_a_vote_edited_after_the_deadline_is_shown_apart_and_the_previous_vote_s
     assert "Gino" in late.note
 
 
+def test_a_late_edit_counts_with_a_warning_when_the_game_says_so(client, day, gm_user):
+    """Issue 28 leftover 2: the thread setting "a vote edited after the deadline counts"
+    (off by default: the previous vote stands) is saved from the settings form, and then
+    the edited vote is stored, with a warning shown in the preview."""
+    day.closes_at = BASE - dt.timedelta(minutes=30)
+    day.save(update_fields=["closes_at"])
+    edited = (BASE - dt.timedelta(minutes=10)).strftime("%d/%m/%Y, %H:%M")
+    text = thread(("Sam", 120, "Voto Gino"),
+                  ("Sam", 60, f"Voto Mia\nModificato da Sam - {edited}"))  # fmt: skip
+    client.force_login(gm_user)
+    form = {"votes_from_topic": "1", "vote_lines": "Voto Nome", "withdraw_lines": "#ritiro",
+            "aliases": "", "gm_names": "", "edited_late_counts": "1"}  # fmt: skip
+    client.post(reverse("games:topic_settings", args=[day.game.pk]), form)
+    assert day.game.topic.edited_late_counts
+    _first, late = topic_import_preview(phase=day, text=text).rows
+    assert (late.status, late.target.name, late.before.name) == (CHANGED, "Mia", "Gino")
+    assert "conta lo stesso" in late.note
+    url = reverse("games:topic_import", args=[day.game.pk])
+    page = client.post(url, {"text": text, "action": "preview"}).content.decode()
+    assert "conta lo stesso" in page
+    assert "Salva 2 voti" in page
+    topic_import_save(phase=day, text=text, fmt="", decisions={}, user=gm_user)
+    stored = Submission.objects.filter(phase=day, player__name="Sam").order_by("at").last()
+    assert stored.target.name == "Mia"
+    del form["edited_late_counts"]  # unticked: refused again, the default
+    client.post(reverse("games:topic_settings", args=[day.game.pk]), form)
+    day.game.topic.refresh_from_db()
+    assert not day.game.topic.edited_late_counts
+
+
 def test_relative_dates_are_read_against_the_moment_of_the_copy(gm_user):
     """Class 2: the day closed yesterday at 22:00, the page is copied this evening:
     "Ieri, 21:00" is yesterday evening, in time."""
