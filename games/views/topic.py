@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from zoneinfo import ZoneInfo
 
 from django import forms
 from django.contrib import messages
@@ -61,6 +62,10 @@ TOO_LONG = gettext_lazy("Testo troppo lungo: incolla una pagina del topic alla v
 UNKNOWN_FORUM = gettext_lazy("Forum sconosciuto.")
 UNKNOWN_ACTION = gettext_lazy("Azione sconosciuta.")
 STALE_PREVIEW = gettext_lazy("Anteprima scaduta: incolla di nuovo la pagina del topic.")
+BAD_COPY_TIME = gettext_lazy(
+    "Ora della copia non valida: dev'essere passata, e non più di una settimana fa."
+)
+COPY_LIFE = dt.timedelta(days=7)  # a page copied longer ago than this is copied again
 PREVIEW_LIFE = dt.timedelta(hours=24)  # a preview older than this is pasted again
 
 
@@ -80,6 +85,11 @@ class TopicImportForm(forms.Form):
     # When the preview read the paste (its relative times, "12 minuti fa", count back from
     # then): "Ricontrolla" and "Salva" read it as that preview did. Empty: a new paste.
     read_at = forms.DateTimeField(required=False, error_messages={"invalid": STALE_PREVIEW})
+    # When the GM copied the page, in the game's zone (empty: now): the forum wrote
+    # "Oggi", "Ieri", "3 ore fa" then, so they count back from it (issue 28 class 2).
+    copied_at = forms.DateTimeField(required=False, error_messages={"invalid": BAD_COPY_TIME},
+                                    input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S",
+                                                   "%Y-%m-%d %H:%M"])  # fmt: skip
 
     def clean(self) -> dict:
         data = super().clean()
@@ -91,6 +101,11 @@ class TopicImportForm(forms.Form):
         read_at = data.get("read_at")
         if read_at is not None and not (timezone.now() - PREVIEW_LIFE <= read_at <= timezone.now()):
             raise forms.ValidationError(STALE_PREVIEW)
+        copied_at = data.get("copied_at")
+        if copied_at is not None and not (
+            timezone.now() - COPY_LIFE <= copied_at <= timezone.now() + dt.timedelta(minutes=1)
+        ):
+            raise forms.ValidationError(BAD_COPY_TIME)
         decisions = {}
         for key, value in self.data.items():
             if not DECISION_KEY.fullmatch(key) or value == "":
@@ -114,12 +129,16 @@ def topic_import(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("Si importano i voti solo durante un giorno."))
         return redirect("games:phase", pk=pk)
     form = TopicImportForm(request.POST, request.FILES)
-    if not form.is_valid():
+    with timezone.override(ZoneInfo(game.time_zone)):  # the copy time is the game's
+        valid = form.is_valid()
+    if not valid:
         messages.error(request, form_error(form))
         return redirect("games:phase", pk=pk)
     data = form.cleaned_data
     text, fmt, decisions = data["text"], data["fmt"], data["decisions"]
-    read_at = data["read_at"]  # None: a new paste, read now
+    # The instant the page's relative times count back from: when the GM copied it (he
+    # says), else when the first preview read it (kept by "Ricontrolla"), else now.
+    read_at = data["copied_at"] or data["read_at"]
     if data["action"] in ("save", "resolve"):
         resolve = data["action"] == "resolve"
         try:
@@ -145,8 +164,13 @@ def topic_import(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("games:phase", pk=pk)
     for row in preview.rows:
         row.label = STATUS[row.status]
+    copied = data["copied_at"]
+    copied = (
+        copied.astimezone(ZoneInfo(game.time_zone)).strftime("%Y-%m-%dT%H:%M:%S") if copied else ""
+    )
     context = {"game": game, "phase": phase, "preview": preview, "text": text, "fmt": fmt,
-               "past_deadline": past_deadline(phase, timezone.now())}  # fmt: skip
+               "past_deadline": past_deadline(phase, timezone.now()),
+               "copied_at": copied}  # fmt: skip
     return render(request, "games/topic_import.html", context)
 
 

@@ -383,6 +383,38 @@ def test_relative_dates_are_read_against_the_moment_of_the_copy(gm_user):
     assert row.at == dt.datetime(2026, 3, 12, 21, 0, tzinfo=ROME)
 
 
+def test_the_copy_time_the_gm_gives_anchors_oggi_and_ieri(client, gm_user):
+    """Issue 28 leftover 3 (class 2): a page copied at 22:30 on the day and pasted the
+    next evening says "Oggi, 21:00" of the day it was copied; the paste form's "copiato
+    il" (the game's zone) anchors it there. Left empty, it means now: the next day."""
+    with time_machine.travel(dt.datetime(2026, 3, 12, 8, 0, tzinfo=ROME), tick=False):
+        game = make_game(gm_user)
+        phase_commit(phase=current_phase(game), user=gm_user)
+        day = current_phase(game)
+        day.closes_at = dt.datetime(2026, 3, 12, 22, 0, tzinfo=ROME)
+        day.save(update_fields=["closes_at"])
+    topic_settings_update(game=game, user=gm_user, votes_from_topic=True,
+                          vote_lines=["Voto Nome"], withdraw_lines=["#ritiro"], aliases="",
+                          gm_names=[])  # fmt: skip
+    page = "\n".join(["Sam", "Messaggi: 4", "Re: Giorno 1", "Messaggio da Sam » Oggi, 21:00",
+                      "Voto Gino", "Top"])  # fmt: skip
+    client.force_login(gm_user)
+    url = reverse("games:topic_import", args=[game.pk])
+    with time_machine.travel(dt.datetime(2026, 3, 13, 19, 0, tzinfo=ROME), tick=False):
+        now = client.post(url, {"text": page, "action": "preview"}).content.decode()
+        copied = {"text": page, "copied_at": "2026-03-12T22:30"}
+        then = client.post(url, {**copied, "action": "preview"}).content.decode()
+        assert 'name="copied_at" value="2026-03-12T22:30:00"' in then  # kept by the preview
+        client.post(url, {**copied, "action": "save"})
+        future = client.post(url, {**copied, "copied_at": "2026-03-13T20:00", "action": "preview"},
+                             follow=True).content.decode()  # fmt: skip
+    assert "Salva 0 voti" in now  # read as today, 13 March 21:00: not in the day
+    assert "Salva 1 voto" in then
+    vote = Submission.objects.get(phase=day, source="topic")
+    assert (vote.target.name, vote.at) == ("Gino", dt.datetime(2026, 3, 12, 21, 0, tzinfo=ROME))
+    assert "Ora della copia non valida" in future
+
+
 def test_a_post_that_mentions_a_vote_is_listed_with_why_it_was_not_counted(day):
     """Class 8: the GM sees the post, its author and time, and can count it."""
     text = thread(("Sam", 20, "Io voto Gino, che ieri taceva."), ("Mia", 10, "ciao a tutti"))
