@@ -54,6 +54,9 @@ class Game(models.Model):
     creation_token = models.CharField(
         max_length=64, unique=True, null=True, blank=True, serialize=False
     )
+    # Archived by its GM (issue 31 major 3): off the dashboard, kept whole, restorable.
+    # Not serialized: a backup imported is a game the GM wants to see.
+    archived_at = models.DateTimeField(_("archiviata il"), null=True, blank=True, serialize=False)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from games.views import archive as archive_views
 from games.views import backup as backup_views
 from games.views import fixes as fix_views
 from games.views import game as views
@@ -15,6 +16,9 @@ urlpatterns = [
     path("importa/", backup_views.game_import_view, name="import"),
     path("<int:pk>/backup/", backup_views.game_backup, name="backup"),
     path("<int:pk>/", views.game_detail, name="detail"),
+    path("<int:pk>/archivia/", archive_views.game_archive_view, name="archive"),
+    path("<int:pk>/ripristina/", archive_views.game_restore_view, name="restore"),
+    path("<int:pk>/elimina/", archive_views.game_delete_view, name="delete"),
     path("<int:pk>/giocatori/<int:player_pk>/link/", views.player_link_rotate, name="rotate"),
     path(
         "<int:pk>/giocatori/<int:player_pk>/sostituisci/",

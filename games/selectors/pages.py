@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Min, Q, QuerySet
+from django.db.models import Count, Exists, Min, OuterRef, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -31,16 +31,26 @@ from games.text.presentation import describe, names_in
 from games.text.words import ability_label, say
 
 
-def games_for_gm(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
-    """The games ``user`` runs, newest first, with their player counts, the next deadline
+def games_for_gm(
+    *, user: AbstractBaseUser | AnonymousUser, archived: bool = False
+) -> QuerySet[Game]:
+    """The games ``user`` runs (those on the dashboard, or with ``archived`` those he
+    archived: issue 31 major 3), newest first, with their player counts, the next deadline
     and, for a day waiting for its votes from the thread, its deadline (``waiting_since``:
     issue 28 class 6, games/selectors/window.py)."""
     open_deadline = Min("phases__closes_at", filter=Q(phases__status=Phase.Status.OPEN))
     waiting = Q(phases__status=Phase.Status.CLOSED, phases__label__startswith="D",
                 topic__votes_from_topic=True)  # fmt: skip
-    return Game.objects.filter(gm=user).annotate(
+    # ``played``: something happened beyond the deal (games/services/archive.game_played:
+    # such a game is deleted only once archived)
+    played = (
+        Exists(Phase.objects.filter(game=OuterRef("pk"), status=Phase.Status.COMMITTED))
+        | Exists(Submission.every.filter(phase__game=OuterRef("pk")))
+        | Exists(Game.objects.filter(pk=OuterRef("pk"), table_events__isnull=False))
+    )
+    return Game.objects.filter(gm=user, archived_at__isnull=not archived).annotate(
         player_count=Count("players", distinct=True), next_deadline=open_deadline,
-        waiting_since=Min("phases__closes_at", filter=waiting),
+        waiting_since=Min("phases__closes_at", filter=waiting), played=played,
     )  # fmt: skip
 
 

@@ -75,7 +75,7 @@ def _candidates(skip: set[int]) -> list[int]:
     resolves_itself = Q(status=Phase.Status.CLOSED) & (day | Q(game__auto_commit_nights=True))
     rows = (
         Phase.objects.filter(status__in=[Phase.Status.OPEN, Phase.Status.CLOSED],
-                             game__status=Game.Status.RUNNING)
+                             game__status=Game.Status.RUNNING, game__archived_at__isnull=True)
         .filter(_due() | resolves_itself)
         .exclude(_earlier_unresolved())
         .order_by("closes_at", "index")
@@ -131,6 +131,8 @@ def phase_close(phase_id: int) -> str:
         phase = _claimed(phase_id)
         if phase is None or phase.game.status != Game.Status.RUNNING or phase.waits:
             return "not_due"  # taken, gone, or an earlier phase goes first
+        if phase.game.archived_at is not None:
+            return "not_due"  # archived: its clock waits until the GM restores it
         if phase.status == Phase.Status.CLOSED:  # closed earlier, its resolution still owed
             if not _resolves_itself(phase):
                 return "closed"
