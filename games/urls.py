@@ -2,6 +2,7 @@ from django.urls import path
 
 from games.views import archive as archive_views
 from games.views import backup as backup_views
+from games.views import dashboard as dashboard_views
 from games.views import fixes as fix_views
 from games.views import game as views
 from games.views import narration as narration_views
@@ -19,6 +20,7 @@ urlpatterns = [
     path("<int:pk>/archivia/", archive_views.game_archive_view, name="archive"),
     path("<int:pk>/ripristina/", archive_views.game_restore_view, name="restore"),
     path("<int:pk>/elimina/", archive_views.game_delete_view, name="delete"),
+    path("<int:pk>/avviso/", dashboard_views.clock_notice_seen, name="clock_notice_seen"),
     path("<int:pk>/giocatori/<int:player_pk>/link/", views.player_link_rotate, name="rotate"),
     path(
         "<int:pk>/giocatori/<int:player_pk>/sostituisci/",

@@ -16,7 +16,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Game, Phase
+from games.models import AuditEvent, Game, Phase
+from games.selectors.notices import SEEN as CLOCK_NOTICE_SEEN
 from games.services.clock import days_end, deadlines_run, phase_close  # noqa: F401 (re-exported)
 from games.services.game import audit
 
@@ -154,3 +155,21 @@ def game_schedule_update(
     audit(game, "schedule", user=user, vote=str(vote_close_time), day=str(day_close_time),
           powers=str(powers_close_time), auto=auto_commit_nights)  # fmt: skip
     return game
+
+
+@transaction.atomic
+def clock_notice_dismiss(*, game: Game, user: AbstractBaseUser, event_id: int) -> bool:
+    """Put away the notice of the phase the clock resolved (issue 31 major 4): the clock's
+    commit event ``event_id`` of ``game``, once (False when it is not one, or already
+    put away)."""
+    Game.objects.select_for_update().filter(pk=game.pk).first()
+    commit = AuditEvent.objects.filter(
+        pk=event_id, game=game, kind="commit", user__isnull=True
+    ).first()
+    if commit is None:
+        return False
+    seen = AuditEvent.objects.filter(game=game, kind=CLOCK_NOTICE_SEEN, detail__event=event_id)
+    if seen.exists():
+        return False
+    audit(game, CLOCK_NOTICE_SEEN, user=user, event=event_id, phase=commit.detail.get("phase"))
+    return True

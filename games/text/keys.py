@@ -25,6 +25,7 @@ AUDIT_KINDS = {
     "submission_removed": _("invio rimosso"),
     "adt_hide": _("bandito nascosto"),
     "adt_reveal": _("bandito riapparso"),
+    "clock_notice_seen": _("avviso della scadenza letto"),
     "commit": _("fase risolta"),
     "day_closed": _("giorno chiuso"),
     "deadline": _("scadenza della fase"),
@@ -63,6 +64,7 @@ AUDIT_FIELDS = {
     "seed": _("seme"),
     "players": _("giocatori"),
     "secret": _("segreto"),
+    "event": _("evento"),
 }
 
 

@@ -32,6 +32,7 @@ from games.models import Game, Phase, Will
 from games.registry import desk_module
 from games.selectors.board import board_version, phase_board, submission_counts
 from games.selectors.groups import night_watch
+from games.selectors.notices import clock_notice
 from games.selectors.pages import game_for_gm
 from games.selectors.window import forum_moment, local_stamp, spans_midnight, waits_for_topic
 from games.services.deadlines import (
@@ -77,7 +78,7 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
     context: dict = {"game": game, "phase": phase, "formats": FORMATS, "version": version,
                      "law_phases": phase_choices_of(rules), "action_fields": rules.action_fields,
                      "has_secret_vote": rules.has_secret_vote,
-                     "undo_phase": undo_phase}  # fmt: skip
+                     "undo_phase": undo_phase, "clock_notice": clock_notice(game)}  # fmt: skip
     if phase is not None:
         # the phase's snapshot: the board and the groups' choices read it, then the preview
         # plays on it
