@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from games.views import dashboard
 from games.views import fixes as fix_views
@@ -12,6 +14,8 @@ from gm.forms import LoginForm
 urlpatterns = [
     path("", dashboard.dashboard, name="dashboard"),
     path("healthz", views.healthz, name="healthz"),
+    # what a browser asks for on its own, whatever the page's <link rel="icon"> (issue 31)
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("accedi/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("esci/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
