@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from django.utils import formats, translation
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -20,6 +20,7 @@ from games.engine import LATEST, PhaseOutcome, Post, TrueVotes, Vote, escape, tr
 from games.models import Game, Submission
 from games.selectors.board import Board, VoteEvent
 from games.text.posts import FORMATS, _bold, _struck
+from games.text.words import moment, phase_name
 
 
 def clock_time(at: dt.datetime, zone: ZoneInfo) -> str:
@@ -47,9 +48,10 @@ def count_now(game: Game, board: Board, now: dt.datetime) -> dict[str, str]:
     phase = board.phase
     texts = {}
     with translation.override(game.language):
-        stamp = formats.date_format(now.astimezone(zone), "l j F, H:i")
-        title = _("Conteggio voti di %(phase)s (%(when)s)") % {"phase": phase.label,
-                                                             "when": stamp}  # fmt: skip
+        title = _("Conteggio voti di %(phase)s (%(when)s)") % {
+            "phase": phase_name(phase.label),  # "Giorno 1", as everywhere (issue 31 minor)
+            "when": moment(now, zone),
+        }
         left = _time_left(phase.closes_at, now, phase.paused_at is not None)
         nobody = _("Nessun voto per ora.")
         not_voting = _("Non votano: %(names)s.")

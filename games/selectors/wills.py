@@ -14,7 +14,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -27,12 +27,7 @@ from games.engine import (
     will_deadline_at,
 )
 from games.models import Game, Phase, Player, Result, Will
-
-
-def when(instant: dt.datetime) -> str:
-    """An instant as the pages show it, in the site's time zone."""
-    return formats.date_format(timezone.localtime(instant), "D j M, H:i")
-
+from games.text.words import moment
 
 # Shown by the server and, filled in the same way, by the page's live counter.
 CUT_NOTE = gettext_noop(
@@ -111,12 +106,12 @@ def _frozen(game: Game, desk: WillDesk, rule: str, now: dt.datetime) -> str:
     if desk.handed_in_at is not None and not desk.alive:
         return _(
             "Hai consegnato il testamento il %(when)s: non si può più modificare [%(rule)s]."
-        ) % {"when": when(desk.handed_in_at), "rule": rule}
+        ) % {"when": moment(desk.handed_in_at), "rule": rule}
     if desk.deadline is not None and now >= desk.deadline:
         return _(
             "Il termine per il testamento è scaduto il %(when)s: resta com'era in quel momento "
             "[%(rule)s]."
-        ) % {"when": when(desk.deadline), "rule": rule}
+        ) % {"when": moment(desk.deadline), "rule": rule}
     return ""
 
 
@@ -207,12 +202,12 @@ def _status(game: Game, rules: Ruleset, state: GameState, will: Will, now: dt.da
     if state.by_name[will.player.name].alive:
         return _("bozza (l'autore è vivo)")
     if will.handed_in_at is not None:
-        return _("consegnato il %(when)s") % {"when": when(will.handed_in_at)}
+        return _("consegnato il %(when)s") % {"when": moment(will.handed_in_at)}
     deadline = will_deadline_at(game, rules, state, will.player.name)
     if deadline is not None and now >= deadline:
-        return _("chiuso alla scadenza, il %(when)s") % {"when": when(deadline)}
+        return _("chiuso alla scadenza, il %(when)s") % {"when": moment(deadline)}
     if deadline is not None:
-        return _("da consegnare entro il %(when)s") % {"when": when(deadline)}
+        return _("da consegnare entro il %(when)s") % {"when": moment(deadline)}
     return _("non consegnato")
 
 

@@ -9,10 +9,9 @@ import re
 from django import template
 from django.utils import formats, timezone
 from django.utils.dateparse import parse_datetime
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.text.words import _PHASE, phase_name
+from games.text.words import _PHASE, lower_in_italian, moment, phase_name
 
 register = template.Library()
 
@@ -36,16 +35,14 @@ def when(value: dt.datetime | None) -> str:
     """A moment in local time, as a reader writes it: "martedì 1 dicembre, ore 22:00"."""
     if not value:
         return ""
-    local = timezone.localtime(value) if timezone.is_aware(value) else value
-    day = _italian_case(formats.date_format(local, "l j F"))
-    return _("%(day)s, ore %(time)s") % {"day": day, "time": local.strftime("%H:%M")}
+    return moment(value if timezone.is_aware(value) else timezone.make_aware(value))
 
 
 @register.filter
 def audit_time(value: dt.datetime) -> str:
     """A moment of the audit log: local time, to the second ("1 dic 22:30:05")."""
     local = timezone.localtime(value) if timezone.is_aware(value) else value
-    return _italian_case(formats.date_format(local, "j M H:i:s"))
+    return lower_in_italian(formats.date_format(local, "j M H:i:s"))
 
 
 @register.filter
@@ -68,13 +65,7 @@ def phase_time(value: dt.datetime | None, phase: object) -> str:
     closes_at = getattr(phase, "closes_at", None)
     if closes_at is not None and timezone.localtime(closes_at).date() == local.date():
         return local.strftime("%H:%M:%S")
-    return _italian_case(formats.date_format(local, "D j M H:i:s"))
-
-
-def _italian_case(words: str) -> str:
-    """Italian writes days and months in lower case ("martedì 1 dicembre"); Django's
-    catalogue capitalises them."""
-    return words.lower() if (get_language() or "it").startswith("it") else words
+    return lower_in_italian(formats.date_format(local, "D j M H:i:s"))
 
 
 register.filter("phase_name", phase_name)  # D1 -> "Giorno 1" (games/text/words.py)

@@ -16,11 +16,12 @@ from operator import not_
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-from django.utils import formats, translation
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine import ForumBallot, Post, escape, post_texts
+from games.text.words import moment
 
 FORMATS = ("bbcode", "markdown")
 MAX_CHANGES_SHOWN = 3  # per voter: the older changes are counted, not listed (issue 9, #9)
@@ -131,7 +132,7 @@ def render(
     if next_deadline is not None:
         what, when = next_deadline
         with translation.override(lang):
-            stamp = formats.date_format(when.astimezone(zone), "l j F, H:i")
+            stamp = moment(when, zone)
             deadline = _("%(what)s entro %(when)s.") % {"what": what, "when": stamp}
             lines += ["", escape(deadline, fmt)]
     if post.end:

@@ -11,6 +11,7 @@ still plain text (a phase committed before messages had ids) is shown as it is.
 
 from __future__ import annotations
 
+import datetime as dt
 import gettext as gnu
 import re
 from contextlib import suppress
@@ -18,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from django.utils import formats, timezone
 from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext as _
 
@@ -128,6 +130,22 @@ def ability_label(rules: Ruleset, key: str) -> str:
 
 
 _PHASE = re.compile(r"^([DN])(\d+)$")
+
+
+def moment(at: dt.datetime, zone: dt.tzinfo | None = None) -> str:
+    """The one way a moment is written, on pages and in posts alike (issue 31 minor: the
+    posts said "Giovedì 3 Dicembre", the pages "giovedì 3 dicembre"): "giovedì 3
+    dicembre, ore 22:00" in Italian typography, "Thursday 3 December, 22:00" in English,
+    in the active language and in ``zone`` (the site's local time by default)."""
+    local = at.astimezone(zone) if zone is not None else timezone.localtime(at)
+    day = lower_in_italian(formats.date_format(local, "l j F"))
+    return _("%(day)s, ore %(time)s") % {"day": day, "time": f"{local:%H:%M}"}
+
+
+def lower_in_italian(words: str) -> str:
+    """Italian writes days and months in lower case ("martedì 1 dicembre"); Django's
+    catalogue capitalises them."""
+    return words.lower() if (get_language() or "it").startswith("it") else words
 
 
 def phase_name(label: str) -> str:

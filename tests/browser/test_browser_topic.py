@@ -82,7 +82,7 @@ def test_a_day_of_votes_imported_from_phpbb_and_invision_then_counted(
     count = gm.locator(".count-now textarea[data-format=bbcode]")
     count.wait_for()
     text = count.input_value()
-    assert text.startswith("[b]Conteggio voti di D1")
+    assert text.startswith("[b]Conteggio voti di Giorno 1")
     assert "Gino (13): Sam (" in text
     assert "Sam (2): Gino (" in text
     assert "Mancano" in text

@@ -47,7 +47,7 @@ def test_count_now_has_times_struck_changes_who_is_not_voting_and_time_left(day)
     now = day.closes_at - dt.timedelta(hours=2, minutes=13, seconds=20)
     texts = count_now(day.game, phase_board(day.game, day), now)
     bbcode = texts["bbcode"]
-    assert bbcode.startswith("[b]Conteggio voti di D1 (")
+    assert bbcode.startswith("[b]Conteggio voti di Giorno 1 (")  # issue 31 minor
     assert "Gino (1): Sam (17:02:11), [s]Mia (17:05)[/s]" in bbcode
     assert "Sam (1): Mia (18:00)" in bbcode
     assert "Non votano: Mar, Pao, Nora," in bbcode

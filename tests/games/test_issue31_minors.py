@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
+from django.utils import translation
+
+from games.text.words import moment
 
 pytestmark = pytest.mark.django_db
 
@@ -18,3 +23,33 @@ def test_every_page_names_its_icon_and_favicon_ico_answers(client, gm_user):
     response = client.get("/favicon.ico")
     assert response.status_code == 301
     assert response.url == "/static/favicon.svg"
+
+
+def test_one_italian_date_style_in_posts_and_pages(client, gm_user, day):
+    """Issue 31 minor: the posts wrote "Giovedì 3 Dicembre, 22:00", the pages "giovedì
+    3 dicembre": one helper writes both, in Italian typography."""
+    game = day.game
+    post = game.phases.get(label="N0").outcome["posts"]["bbcode"]
+    stamp = moment(day.closes_at)
+    assert stamp == stamp.lower()
+    assert ", ore " in stamp
+    assert f"entro {stamp}." in post
+    html = client.get(reverse("games:phase", args=[game.pk])).content.decode()
+    assert stamp in html  # the deadline on the phase page
+    assert not re.search(r"(Lunedì|Martedì|Mercoledì|Giovedì|Venerdì|Sabato|Domenica) \d", html)
+    with translation.override("en"):
+        assert re.fullmatch(r"[A-Z][a-z]+day \d+ [A-Z][a-z]+, \d\d:\d\d", moment(day.closes_at))
+
+
+def test_count_now_says_giorno_1_and_both_pasteables_have_a_copy_button(client, gm_user, day):
+    """Issue 31 minor: "Conta adesso" and "Promemoria da incollare" had no copy button;
+    the count post said "Conteggio voti di D1" where everything else says "Giorno 1"."""
+    html = client.get(reverse("games:count_now", args=[day.game.pk])).content.decode()
+    assert "Conteggio voti di Giorno 1 (" in html
+    assert 'data-copy-from="count-bbcode"' in html
+    assert 'id="count-bbcode"' in html
+    assert 'data-copy-from="count-markdown"' in html
+    assert 'id="count-markdown"' in html
+    html = client.get(reverse("games:phase", args=[day.game.pk])).content.decode()
+    assert 'id="reminder"' in html
+    assert 'data-copy-from="reminder"' in html
