@@ -58,7 +58,7 @@ def test_night_attack_from_a_phone_then_preview_commit_and_dawn_post(
     gm.goto(live_server.url + reverse("games:posts", args=[game.pk]))
     bbcode = gm.locator("textarea.post").first.input_value()
     assert bbcode.startswith("[b]Alba del Giorno 2.[/b]")
-    assert f"Stanotte è morto {victim.name}." in bbcode
+    assert f"Stanotte muore {victim.name}." in bbcode
     assert Phase.objects.get(game=game, label="N1").status == Phase.Status.COMMITTED
 
 
@@ -102,6 +102,6 @@ def test_inquisizione_day_with_boia_secret_vote_and_tie(
     gm.wait_for_selector("text=Fase risolta: Giorno 1")
     gm.goto(live_server.url + reverse("games:posts", args=[game.pk]))
     post = gm.locator("textarea.post").first.input_value()
-    assert f"Viene giustiziato {wolf.name}." in post
+    assert f"Il villaggio giustizia {wolf.name}." in post
     assert f"{decoy.name} (1): {boia.name}" in post  # the public vote at face value
-    assert f"{wolf.name} (" not in post.split("Viene giustiziato")[0]  # no secret vote shown
+    assert f"{wolf.name} (" not in post.split("Il villaggio giustizia")[0]  # no secret vote shown

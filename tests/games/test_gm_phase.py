@@ -115,8 +115,8 @@ def test_posts_page_has_bbcode_and_markdown(gm, gm_user):
     vote_cast(phase=day, player=voter, target=target)
     phase_commit(phase=day, user=gm_user)
     html = gm.get(reverse("games:posts", args=[game.pk])).content.decode()
-    assert f"[b]Viene giustiziato {target.name}.[/b]" in html
-    assert f"**Viene giustiziato {target.name}.**" in html
+    assert f"[b]Il villaggio giustizia {target.name}.[/b]" in html
+    assert f"**Il villaggio giustizia {target.name}.**" in html
     assert f"{target.name} (1): {voter.name} (" in html
     assert "Consegna dei poteri entro" in html
     assert "Indiano" not in html.split("Annunci da incollare")[1]  # no role on death

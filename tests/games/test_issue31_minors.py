@@ -9,7 +9,10 @@ from django.contrib.staticfiles import finders
 from django.urls import reverse
 from django.utils import translation
 
+from games.services.phases import current_phase, phase_commit
+from games.services.submissions import action_submit, vote_cast
 from games.text.words import moment
+from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -53,3 +56,24 @@ def test_count_now_says_giorno_1_and_both_pasteables_have_a_copy_button(client, 
     html = client.get(reverse("games:phase", args=[day.game.pk])).content.decode()
     assert 'id="reminder"' in html
     assert 'data-copy-from="reminder"' in html
+
+
+def test_death_posts_are_worded_for_every_player(gm_user):
+    """Issue 31 minor: "Stanotte è morto Grimilde". A player has no declared gender, so
+    the posts that name the dead use a neutral form."""
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)  # N0
+    condemned, victim = game.players.filter(role="cowboy").order_by("seat")[:2]
+    vote_cast(phase=current_phase(game), player=game.players.get(role="sceriffo"),
+              target=condemned)  # fmt: skip
+    phase_commit(phase=current_phase(game), user=gm_user)  # D1
+    action_submit(phase=current_phase(game), player=game.players.get(role="indiano"),
+                  target=victim)  # fmt: skip
+    phase_commit(phase=current_phase(game), user=gm_user)  # N1
+    day_post = game.phases.get(label="D1").outcome["posts"]["bbcode"]
+    night_post = game.phases.get(label="N1").outcome["posts"]["bbcode"]
+    assert f"Il villaggio giustizia {condemned.name}." in day_post
+    assert f"Stanotte muore {victim.name}." in night_post
+    for post in (day_post, night_post):
+        assert "giustiziato" not in post
+        assert "è morto" not in post

@@ -60,8 +60,8 @@ def test_replay_prints_the_report_as_json(tmp_path):
 def test_replay_text_prints_the_announcements(tmp_path):
     result = replay(tmp_path, WWW, "--text")
     assert result.returncode == 0, result.stderr
-    assert "Viene giustiziato Ivan." in result.stdout
-    assert "Stanotte è morto Vito." in result.stdout
+    assert "Il villaggio giustizia Ivan." in result.stdout
+    assert "Stanotte muore Vito." in result.stdout
 
 
 def test_illegal_scenario_exits_2_with_one_line(tmp_path):
