@@ -13,7 +13,7 @@ from django.utils import timezone
 from lab import tasks  # (a module: lab/tasks.py imports this one)
 from lab.models import BalanceChunk, BalanceStudy
 from roles.balance.study import Aggregate, Study, Variant, merge_all, run_chunk
-from roles.balance.study_report import compare, sentence, summary
+from roles.balance.study_report import compare, sentences, summary
 
 
 def study_of(row: BalanceStudy, variant: int) -> Study:
@@ -77,7 +77,9 @@ def balance_study_finish(study_id: int) -> bool:
         rows = compare(first, second, row.setup)
         figures["second"] = summary(second, row.setup)
         figures["comparison"] = rows
-        figures["sentences"] = {lang: [sentence(r, lang) for r in rows] for lang in ("it", "en")}
+        figures["sentences"] = {
+            lang: sentences(first, second, row.setup, lang) for lang in ("it", "en")
+        }
     BalanceStudy.objects.filter(pk=study_id).update(
         figures=figures, status=BalanceStudy.Status.DONE, finished_at=timezone.now()
     )

@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 from roles.balance.parallel import run_parallel
 from roles.balance.study import MODELS, Study, Variant
-from roles.balance.study_report import compare, sentence, summary
+from roles.balance.study_report import compare, sentences, summary
 from roles.engine.setups import SetupError, load_setup
 
 DESCRIPTION = "Simulate many games of a setup and print its balance with 95% intervals."
@@ -158,7 +158,7 @@ def simulate(args: argparse.Namespace, out: TextIO = sys.stdout) -> dict[str, An
         figures["versus"] = {"variant": other.as_dict(), **summary(second, args.setup)}
         figures["comparison"] = rows
         figures["comparison_sentences"] = {
-            lang: [sentence(row, lang) for row in rows] for lang in ("it", "en")
+            lang: sentences(aggregate, second, args.setup, lang) for lang in ("it", "en")
         }
     out.write(json.dumps(figures, indent=1) if args.json else text_report(figures, args.lang))
     out.write("\n")

@@ -45,3 +45,14 @@ def mean_interval(counts: dict[int, int], z: float = Z95) -> tuple[float, float,
     var = sum(c * (v - mean) ** 2 for v, c in counts.items()) / max(n - 1, 1)
     half = z * math.sqrt(var / n)
     return mean, mean - half, mean + half
+
+
+def mean_difference(
+    first: dict[int, int], second: dict[int, int], z: float = Z95
+) -> tuple[float, float, float]:
+    """The second histogram's mean minus the first's, with the normal-approximation
+    interval of a difference of independent means (Welch's standard error)."""
+    ma, la, ha = mean_interval(first, z)
+    mb, lb, hb = mean_interval(second, z)
+    half = math.hypot((ha - la) / 2, (hb - lb) / 2)
+    return mb - ma, mb - ma - half, mb - ma + half

@@ -12,9 +12,9 @@ import pytest
 
 from roles.balance.informed import InformedModel, suspect_values
 from roles.balance.parallel import run_parallel
-from roles.balance.stats import mean_interval, newcombe, wilson
+from roles.balance.stats import mean_difference, mean_interval, newcombe, wilson
 from roles.balance.study import CHUNK, Aggregate, Study, Variant, run_chunk, run_study
-from roles.balance.study_report import compare, sentence, summary
+from roles.balance.study_report import compare, sentence, sentences, summary
 from roles.engine.registry import ruleset_for
 from roles.engine.simulate import random_game
 from roles.simulate_cli import simulate
@@ -59,9 +59,11 @@ def test_a_swapped_card_changes_the_answer_and_the_comparison_says_so():
     rows = {row["faction"]: row for row in compare(base, swapped, "coin-toss")}
     assert rows["blu"]["low"] <= 2 / 3 <= rows["blu"]["high"]
     assert rows["blu"]["significant"]
-    assert sentence(rows["blu"], "it").startswith("Blu vince 6")
-    assert "punti più spesso" in sentence(rows["blu"], "it")
-    assert "points less often" in sentence(rows["rossi"], "en")
+    blu = sentence(rows["blu"], "it")
+    assert blu.startswith("Blu: vittorie ")
+    assert "→ 100,0% delle partite (+6" in blu
+    assert "punti percentuali; IC 95% da +" in blu
+    assert "percentage points; 95% CI -" in sentence(rows["rossi"], "en")
 
 
 def test_an_option_reaches_the_games():
@@ -140,7 +142,7 @@ def test_the_command_prints_the_figures_as_json():
     assert figures["games"] == 600
     assert figures["versus"]["games"] == 600
     assert figures["versus"]["factions"][1]["count"] == 600
-    assert figures["comparison_sentences"]["it"][1].startswith("Blu vince")
+    assert figures["comparison_sentences"]["it"][1].startswith("Blu: vittorie ")
 
 
 def test_the_command_names_the_cards_as_the_setup_does():
@@ -155,3 +157,27 @@ def test_the_command_names_the_cards_as_the_setup_does():
     assert "Inquisitore ha trovato un sospetto" in text
     assert "guardia_gemella" not in text
     assert "inquisitore ha" not in text
+
+
+def test_the_comparison_speaks_of_every_result_that_moved():
+    """Issue 30 major 6: beside the three factions (unchanged here), the sentences name the
+    swapped-in loner's own win rate and the game's length, which both moved."""
+    base = run_study(Study(Variant("wild-west-wolf"), 1000, "random", 1))
+    rinnegato = Variant("wild-west-wolf", swap=("cowboy", "rinnegato"))
+    other = run_study(Study(rinnegato, 1000, "random", 1))
+    said = sentences(base, other, "wild-west-wolf", "it")
+    assert [s.split(":")[0] for s in said[:3]] == ["Legge", "Fuorilegge", "Indiani"]
+    assert said[3].startswith("Rinnegato (solitario) è in gioco solo nella seconda variante: "
+                              "vi vince il 3")  # fmt: skip
+    assert said[4].startswith("Durata media: 5,8 → 5,5 giorni (-0,3; IC 95% da -0,")
+    english = sentences(base, other, "wild-west-wolf", "en")
+    assert english[4].startswith("Mean length: 5.8 → 5.5 days")
+    same = sentences(base, base, "wild-west-wolf", "it")
+    assert same[-1] == "Nessun altro risultato cambia oltre il suo intervallo al 95%."
+
+
+def test_the_difference_of_two_means():
+    d, low, high = mean_difference({2: 50, 4: 50}, {3: 50, 5: 50})
+    assert d == 1
+    assert low < 1 < high
+    assert high - 1 == pytest.approx(1 - low)
