@@ -1,6 +1,11 @@
 """The Bilanciamento page's form: a setup and its options (the same typed fields as a new
 game), the number of games, the player model, and an optional second variant (other
-options, or one card dealt instead of another of the setup's cards)."""
+options, or one card dealt instead of another of the setup's cards).
+
+An option a player model does not simulate (roles/balance/probe.py) is marked so beside
+its label; a second variant is refused when it is the first again or when it differs in
+such an option (the comparison would say "as often" of a rule never played), and a value
+the model cannot play is refused in either variant (issue 30, major 6 and lab minors)."""
 
 from __future__ import annotations
 
@@ -8,6 +13,9 @@ import copy
 from typing import Any
 
 from django import forms
+from django.conf import settings
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy as _
 
 from games.forms.game import (
@@ -19,16 +27,14 @@ from games.forms.game import (
     setup_choices,
 )
 from lab.models import BalanceStudy
+from roles.balance.probe import FAILS, unsimulated
 from roles.balance.study import Variant
 from roles.engine.setups import available_setups, load_setup
-
-MAX_GAMES = 1_000_000
 
 
 class BalanceStudyForm(forms.Form):
     setup = forms.ChoiceField(label=_("Setup"), choices=setup_choices)
-    games = forms.IntegerField(label=_("Numero di partite"), initial=20_000, min_value=1,
-                               max_value=MAX_GAMES)  # fmt: skip
+    games = forms.IntegerField(label=_("Numero di partite"), initial=20_000, min_value=1)
     model = forms.ChoiceField(
         label=_("Modello dei giocatori"), choices=BalanceStudy.Model.choices, initial="informed",
         help_text=_("Casuale: scelte legali a caso. Informato: il villaggio vota chi le "
@@ -41,6 +47,10 @@ class BalanceStudyForm(forms.Form):
 
     def __init__(self, *args: Any, setup_key: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        most = settings.TABULA_LAB_MAX_GAMES  # issue 27 §6: a setting, read at each form
+        self.fields["games"] = forms.IntegerField(
+            label=_("Numero di partite"), initial=min(20_000, most), min_value=1, max_value=most
+        )
         key = setup_key or self.data.get("setup") or self.initial.get("setup")
         keys = available_setups()
         self.setup_key = key if key in keys else keys[-1]
@@ -54,6 +64,7 @@ class BalanceStudyForm(forms.Form):
         self.option_names: list[tuple[str, str]] = []
         self.versus_names: list[tuple[str, str]] = []
         typed = option_fields(setup)  # the new game's typed fields (issue 13 §3)
+        self.unsimulated = unsimulated(self.setup_key)  # model -> {option: inert|fails}
         for field_name, field in typed.items():
             name = option_name(field_name)
             for prefix, names in (("opt_", self.option_names), ("vs_", self.versus_names)):
@@ -61,11 +72,21 @@ class BalanceStudyForm(forms.Form):
                 self.fields[own] = copy.deepcopy(field)
                 names.append((own, name))
 
-    def option_fields(self) -> list[forms.BoundField]:
-        return [self[field_name] for field_name, _ in self.option_names]
+    def unsimulated_note(self, name: str) -> str:
+        """Beside an option's label: which models do not simulate it ("" when both do)."""
+        models = [label for model, label in BalanceStudy.Model.choices
+                  if name in self.unsimulated.get(model, {})]  # fmt: skip
+        if len(models) == len(BalanceStudy.Model.choices):
+            return _t("non simulata: non cambia i risultati")
+        if models:
+            return _t("non simulata dal modello %(model)s") % {"model": models[0]}
+        return ""
 
-    def versus_fields(self) -> list[forms.BoundField]:
-        return [self[field_name] for field_name, _ in self.versus_names]
+    def option_rows(self) -> list[tuple[forms.BoundField, str]]:
+        return [(self[field], self.unsimulated_note(name)) for field, name in self.option_names]
+
+    def versus_rows(self) -> list[tuple[forms.BoundField, str]]:
+        return [(self[field], self.unsimulated_note(name)) for field, name in self.versus_names]
 
     def _options(self, names: list[tuple[str, str]]) -> dict[str, Any]:
         setup = load_setup(self.setup_key)
@@ -79,7 +100,47 @@ class BalanceStudyForm(forms.Form):
             raise forms.ValidationError(_("Per scambiare una carta scegli entrambe le carte."))
         if out and out == into:
             raise forms.ValidationError(_("Scegli due carte diverse."))
+        if any(
+            name in self.errors for name in (*dict(self.option_names), *dict(self.versus_names))
+        ):
+            return data
+        self._check_variants(data.get("model") or "", bool(data.get("versus")))
         return data
+
+    def _labels(self, names: set[str]) -> str:
+        setup = load_setup(self.setup_key)
+        lang = (get_language() or "it")[:2]
+        return ", ".join(setup.option_fields[n].words(setup.option_fields[n].label, lang)
+                         for n in sorted(names))  # fmt: skip
+
+    def _check_variants(self, model: str, versus: bool) -> None:
+        first = self._options(self.option_names)
+        second = self._options(self.versus_names) if versus else {}
+        blind = self.unsimulated.get(model, {})
+        model_name = dict(BalanceStudy.Model.choices).get(model, model)
+        failing = {n for n in (*first, *second) if blind.get(n) == FAILS}
+        if failing:
+            raise forms.ValidationError(
+                _t("Il modello %(model)s non sa giocare: %(options)s. Lascia queste opzioni "
+                   "come sono o scegli l'altro modello.")
+                % {"model": model_name, "options": self._labels(failing)}
+            )  # fmt: skip
+        if not versus:
+            return
+        swap = self.cleaned_data.get("swap_out") and self.cleaned_data.get("swap_in")
+        if first == second and not swap:
+            raise forms.ValidationError(
+                _t("La seconda variante è identica alla prima: cambia un'opzione o scambia "
+                   "una carta.")
+            )  # fmt: skip
+        changed = {n for n in {*first, *second} if first.get(n) != second.get(n)}
+        unplayed = {n for n in changed if n in blind}
+        if unplayed:
+            raise forms.ValidationError(
+                _t("Il modello %(model)s non simula %(options)s: il confronto direbbe che "
+                   "non cambia nulla. Confronta altre opzioni o scambia una carta.")
+                % {"model": model_name, "options": self._labels(unplayed)}
+            )  # fmt: skip
 
     def variant(self) -> Variant:
         return Variant(self.setup_key, self._options(self.option_names))

@@ -11,10 +11,18 @@ from django.utils.translation import gettext_lazy as _
 
 class BalanceStudy(models.Model):
     class Status(models.TextChoices):
+        QUEUED = "queued", _("In coda")
         RUNNING = "running", _("In corso")
         MERGING = "merging", _("In chiusura")
         DONE = "done", _("Conclusa")
         CANCELLED = "cancelled", _("Annullata")
+        FAILED = "failed", _("Non riuscita")
+
+    class Failure(models.TextChoices):
+        BROKER = "broker", _("la coda dei lavori (Redis) non era raggiungibile: riprova più tardi")
+        ENGINE = "engine", _("il modello dei giocatori non sa giocare queste opzioni")
+
+    ACTIVE = (Status.QUEUED, Status.RUNNING, Status.MERGING)  # what counts against a GM
 
     class Model(models.TextChoices):
         RANDOM = "random", _("Casuale")
@@ -32,8 +40,9 @@ class BalanceStudy(models.Model):
     variant = models.JSONField()  # roles.balance.study.Variant.as_dict()
     versus = models.JSONField(null=True, blank=True)  # the second variant, if any
     chunks = models.PositiveIntegerField()  # per variant
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     figures = models.JSONField(null=True, blank=True)  # the summary (and the comparison)
+    failure = models.CharField(max_length=10, choices=Failure.choices, blank=True)
 
     class Meta:
         db_table = "games_balancestudy"  # the table it had in the games app

@@ -52,7 +52,7 @@ def plots(study: BalanceStudy, lang: str) -> list[dict[str, Any]]:
         out.append({
             "key": key, **tables,
             "wins_svg": interval_bars(wins, _("Vittorie per fazione (IC 95%)")),
-            "length_svg": histogram(days, _("Durata della partita"), _("giorni")),
+            "length_svg": histogram(days, _("Durata della partita"), _("giorni"), _("partite")),
             "deaths_svg": lines(deaths, _("Morti per causa, per giorno"), _("giorno")),
             "survival_svg": lines(survival, _("Sopravvivenza per ruolo"), _("giorno"), top=1.0),
             "powers_svg": interval_bars(powers, _("Poteri decisivi (IC 95%)")) if powers else "",

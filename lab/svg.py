@@ -49,25 +49,35 @@ def interval_bars(rows: Sequence[tuple[str, float, float, float]], title: str) -
     return _svg(left + width + 60, height, body, title)
 
 
-def histogram(counts: Mapping[int, int], title: str, unit: str) -> SafeString:
-    """Vertical bars: how many games for each value (the game length in days)."""
+def histogram(counts: Mapping[int, int], title: str, unit: str, count_unit: str) -> SafeString:
+    """Vertical bars: how many games for each value (the game length in days), with a y
+    axis of counts (0, half, the tallest bar) named ``count_unit``."""
     if not counts:
         return _svg(10, 10, [], title)
     lo, hi = min(counts), max(counts)
     top = max(counts.values())
     values = list(range(lo, hi + 1))
-    bar, plot_h, left = max(min(40, 420 // len(values)), 8), 150, 30
-    body = []
+    bar, plot_h, left, head = max(min(40, 420 // len(values)), 8), 150, 58, 22
+    base = head + plot_h
+    body = [f'<text x="4" y="12">{escape(count_unit)}</text>',
+            f'<line class="y-axis" x1="{left}" x2="{left}" y1="{head}" y2="{base}" '
+            'stroke="#999"/>']  # fmt: skip
+    for fraction in (0, 0.5, 1):
+        y = base - fraction * plot_h
+        body.append(f'<line x1="{left - 4}" x2="{left + bar * len(values)}" y1="{y:.1f}" '
+                    f'y2="{y:.1f}" stroke="#ddd"/>')  # fmt: skip
+        body.append(f'<text class="y-tick" x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">'
+                    f"{round(top * fraction)}</text>")  # fmt: skip
     for i, value in enumerate(values):
         h = counts.get(value, 0) / top * plot_h
         x = left + i * bar
-        body.append(f'<rect x="{x + 1}" y="{10 + plot_h - h:.1f}" width="{bar - 2}" '
+        body.append(f'<rect x="{x + 1}" y="{base - h:.1f}" width="{bar - 2}" '
                     f'height="{h:.1f}" fill="{PALETTE[0]}"><title>{value} {escape(unit)}: '
                     f"{counts.get(value, 0)}</title></rect>")  # fmt: skip
-        body.append(f'<text x="{x + bar / 2}" y="{plot_h + 24}" text-anchor="middle">'
+        body.append(f'<text x="{x + bar / 2}" y="{base + 14}" text-anchor="middle">'
                     f"{value}</text>")  # fmt: skip
-    body.append(f'<text x="{left}" y="{plot_h + 40}">{escape(unit)}</text>')
-    return _svg(left + bar * len(values) + 10, plot_h + 46, body, title)
+    body.append(f'<text x="{left}" y="{base + 30}">{escape(unit)}</text>')
+    return _svg(left + bar * len(values) + 10, base + 36, body, title)
 
 
 def lines(

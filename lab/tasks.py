@@ -1,10 +1,17 @@
-"""Celery tasks of the balance lab: they take ids and call services (no logic here)."""
+"""Celery tasks of the balance lab: they take ids and call services (no logic here). They
+run on the lab's own queue (gm/celery.py's route_task), never before the deadline work."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
 from lab import services
+
+
+@shared_task(name="lab.balance_publish", ignore_result=True)
+def balance_study_publish(study_id: int) -> int:
+    """Publish a study's chunk tasks (docs/balance.md): the request only queued this."""
+    return services.balance_study_publish(study_id)
 
 
 @shared_task(name="games.balance_chunk", ignore_result=True)

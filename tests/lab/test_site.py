@@ -56,7 +56,7 @@ def test_the_form_starts_a_study_and_the_page_shows_its_figures(
     assert blu["low"] <= 2 / 3 <= blu["high"]  # the Blu win always instead of 1/3 (CT-R3)
     html = client.get(study.get_absolute_url()).content.decode()
     assert html.count("<svg") >= 8
-    assert "Blu vince 67 ± 3 punti più spesso" in html or "Blu vince 6" in html
+    assert "Blu: vittorie " in html
     assert "IC 95%" in html
     listing = client.get(reverse("balance:home")).content.decode()
     assert study.get_absolute_url() in listing
@@ -70,13 +70,20 @@ def test_english_page(client, gm_user, eager, django_capture_on_commit_callbacks
                                         "coin-toss", swap=("prescelto", "gregario")))  # fmt: skip
     client.post(reverse("set_language"), {"language": "en", "next": "/"})
     html = client.get(study.get_absolute_url()).content.decode()
-    assert "Blu wins" in html
+    assert "Blu: wins " in html
     assert "Wins by faction (95% CI)" in html
 
 
+def running(study: BalanceStudy) -> BalanceStudy:
+    """As the publishing task leaves a study (lab.balance_publish), its chunks not queued."""
+    BalanceStudy.objects.filter(pk=study.pk).update(status=BalanceStudy.Status.RUNNING)
+    study.refresh_from_db()
+    return study
+
+
 def test_a_cancelled_study_plays_no_more_chunks(gm_user):
-    study = balance_study_start(gm=gm_user, variant=Variant("coin-toss"), games=1500,
-                                model="random", seed=2)  # fmt: skip
+    study = running(balance_study_start(gm=gm_user, variant=Variant("coin-toss"), games=1500,
+                                        model="random", seed=2))  # fmt: skip
     assert balance_chunk_run(study.pk, 0, 0) == "stored"
     assert balance_study_cancel(study=study)
     assert balance_chunk_run(study.pk, 0, 1) == "skipped"
@@ -87,8 +94,8 @@ def test_a_cancelled_study_plays_no_more_chunks(gm_user):
 
 
 def test_the_progress_is_polled_and_works_without_javascript(client, gm_user):
-    study = balance_study_start(gm=gm_user, variant=Variant("coin-toss"), games=1000,
-                                model="random", seed=3)  # fmt: skip
+    study = running(balance_study_start(gm=gm_user, variant=Variant("coin-toss"), games=1000,
+                                        model="random", seed=3))  # fmt: skip
     balance_chunk_run(study.pk, 0, 0)
     client.force_login(gm_user)
     page = client.get(study.get_absolute_url()).content.decode()
