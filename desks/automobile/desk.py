@@ -21,6 +21,7 @@ from django.db.models import Max
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from desks.models import TableEvent
 from desks.services import desk_game_create, table_event_append, table_events, table_seen_check
@@ -44,6 +45,9 @@ from roles.automobile_del_tempo.table import (
 SETUP_NAME = "Colt Express con l'Automobile del Tempo"
 register_desk(SETUP_KEY, "desks.automobile.views", SETUP_NAME)  # desks/services.py's registry
 SEATED = ("actor", "target")  # the fields of an action that name a Bandit
+ALREADY_HID = gettext_lazy(
+    "Ti sei già nascosto: la scelta è sigillata e non si cambia fino alla rivelazione. [ADT-R15]"
+)
 
 
 def _lang() -> str:
@@ -79,7 +83,7 @@ def adt_game_create(
     except TimeCarViolation as exc:
         raise ValidationError(violation_text(exc)) from exc
     except SetupError as exc:
-        raise ValidationError(str(exc)) from exc
+        raise ValidationError(exc.text(_lang())) from exc
     return desk_game_create(
         gm=gm, name=name, setup_key=SETUP_KEY, roles=bandits, seed=0, options=dict(config),
         language=language, creation_token=creation_token,
@@ -136,7 +140,14 @@ def adt_check(game: Game, data: Mapping[str, Any]) -> Answer:
     try:
         return check(table.game, Action(**{f: data.get(f) for f in ACTION_FIELDS}))
     except ActionError as exc:
-        raise ValidationError(str(exc)) from exc
+        raise ValidationError(action_error_text(exc, data)) from exc
+
+
+def action_error_text(exc: ActionError, data: Mapping[str, Any]) -> str:
+    """A form not well filled, in the reader's language, naming who acts when it names him."""
+    names_him = exc.message not in ("adt.error.no_bandit", "adt.error.unknown_bandit")
+    figure = data.get("actor") if names_him else None
+    return f"{figure}: {exc.text(_lang())}" if figure else exc.text(_lang())
 
 
 def unrevealed_hiding(game: Game) -> dict[str, set[int]]:
@@ -159,6 +170,12 @@ def _append_sealed(game: Game, data: Mapping[str, Any], player: Player) -> Table
     )
     audit(game, "adt_hide", player=player, seq=row.seq)
     return row
+
+
+def _hid_already(log: list[Logged], player: Player) -> bool:
+    """The player's own hiding is the last one and not yet revealed (a second tab)."""
+    last = next((e for e in reversed(log) if e.row.kind in ("hide", "stealin")), None)
+    return last is not None and last.row.kind == "hide" and last.row.player_id == player.pk
 
 
 def hide_deadline(log: list[Logged]) -> dt.datetime | None:
@@ -244,8 +261,13 @@ def adt_log(
               "a caso. [ADT-D10]")
         )  # fmt: skip
     stored = dict(data) if kind == "hide" else _seats(game, data)
-    repeated = table_seen_check(game=game, seen=seen, kind=kind, data=stored, user=user,
-                                player=player)  # fmt: skip
+    try:
+        repeated = table_seen_check(game=game, seen=seen, kind=kind, data=stored, user=user,
+                                    player=player)  # fmt: skip
+    except ValidationError:
+        if kind == "hide" and player is not None and _hid_already(log, player):
+            raise ValidationError(ALREADY_HID) from None  # the reason, not "reload"
+        raise
     if repeated is not None:
         return Logged(log[-1].row, log[-1].data, log[-1].result, repeated=True)
     if kind == "hide" and (player is None or table.awaiting != player.name):
@@ -256,7 +278,9 @@ def adt_log(
         result = step(table, kind, data)
     except TimeCarViolation as exc:
         raise ValidationError(violation_text(exc)) from exc
-    except (ActionError, ValueError) as exc:
+    except ActionError as exc:
+        raise ValidationError(action_error_text(exc, data)) from exc
+    except ValueError as exc:  # a log entry the site's forms never send (its own words)
         raise ValidationError(str(exc)) from exc
     if kind == "hide":
         row = _append_sealed(game, data, player)

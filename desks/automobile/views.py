@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -42,7 +42,7 @@ from games.selectors.pages import game_for_gm
 from games.views.creation import already_dealt, creation_data, creation_initial, dealt, sent_token
 from games.views.player import session_player
 from roles.automobile_del_tempo.checker import KINDS
-from roles.automobile_del_tempo.messages import place_name, unit_name
+from roles.automobile_del_tempo.messages import loot_name, place_name, unit_name
 from roles.automobile_del_tempo.messages import render as say
 from roles.automobile_del_tempo.posts import FORMATS
 from roles.automobile_del_tempo.rounds import EVENTS
@@ -61,10 +61,10 @@ ACTION_NAMES = {
 }  # fmt: skip
 EVENT_NAMES = {
     "braking": gettext_lazy("Frenata"), "swivel_arm": gettext_lazy("Braccio girevole"),
-    "angry_marshal": gettext_lazy("Sceriffo arrabbiato"),
+    "angry_marshal": pgettext_lazy("colt express", "Sceriffo arrabbiato"),
     "take_it_all": gettext_lazy("Prendi tutto"),
     "passengers_rebellion": gettext_lazy("Rivolta dei passeggeri"),
-    "marshals_revenge": gettext_lazy("Vendetta dello Sceriffo"),
+    "marshals_revenge": pgettext_lazy("colt express", "Vendetta dello Sceriffo"),
     "pickpocketing": gettext_lazy("Borseggio"),
     "hostage_conductor": gettext_lazy("Ostaggio il capotreno"),
 }  # fmt: skip
@@ -154,6 +154,12 @@ def _places(table: Table, lang: str) -> list[tuple[str, str]]:
     return [(p, place_name(p, lang)) for p in places]
 
 
+def _marshal_places(table: Table, lang: str) -> list[tuple[str, str]]:
+    """Where the Marshal may go: the interiors of the Locomotive and the cars, never the
+    Time Car (ADT-R18), so the form offers no place that is always refused."""
+    return [(f"{u}:interior", place_name(f"{u}:interior", lang)) for u in table.game.train.units()]
+
+
 def _spots(table: Table, lang: str) -> list[tuple[str, str]]:
     return [(u, unit_name(u, lang)) for u in hiding_spots(table)]
 
@@ -178,7 +184,7 @@ def _entry(item: Logged) -> dict[str, Any]:
     lang = table_lang()
     kind, data, result = item.row.kind, item.data, item.result
     if kind == "action":
-        line = answer_text(result, data.get("actor") or _("Sceriffo"))
+        line = answer_text(result, data.get("actor") or pgettext("colt express", "Sceriffo"))
     elif kind == "stealin":
         line = _("Apertura della fase di Furto") + (
             f" — {result.figure}: {place_name(result.to, lang)} [ADT-R16]" if result else ""
@@ -221,9 +227,12 @@ def gm_page(request: HttpRequest, game: Game, tokens: dict[int, str] | None = No
         "posts": _posts(table), "places": _places(table, lang),
         "bandits": [p.name for p in game.players.order_by("seat")],
         "actions": [(k, ACTION_NAMES[k]) for k in KINDS if k in ACTION_NAMES],
-        "events": list(EVENT_NAMES.items()), "loot": list(LOOT_VALUES),
+        "events": list(EVENT_NAMES.items()),
+        "loot": [(token, loot_name(token, lang)) for token in LOOT_VALUES],
         "marshal_place": place_name(str(table.game.marshal), lang),
-        "time_car": table.game.in_time_car(), "time_car_loot": table.game.time_car_loot,
+        "marshal_places": _marshal_places(table, lang), "marshal_at": str(table.game.marshal),
+        "time_car": table.game.in_time_car(),
+        "time_car_loot": [loot_name(token, lang) for token in table.game.time_car_loot],
         "stage": table.stage, "SCHEMIN": SCHEMIN, "STEALIN": STEALIN, "HIDING": HIDING,
         "OVER": OVER, "hide_by": hide_deadline(log), "round": table.game.round,
         "next_round": table.next_round, "end": table.end,
@@ -284,7 +293,10 @@ def adt_event(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         if kind == "check":
             answer = adt_check(game, _action_data(post))
-            verdict = _("Sì") if answer.allowed else _("No")
+            if answer.rule is None:  # the base game's: the site does not judge it
+                verdict = _("Non giudicata")
+            else:
+                verdict = _("Sì") if answer.allowed else _("No")
             text = f"{verdict} — {answer_text(answer, post.get('actor', ''))}"
             # the answer, and the form as it was asked: «Applica» applies the same values
             request.session[f"adt_answer_{game.pk}"] = {

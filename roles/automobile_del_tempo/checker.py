@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from roles.automobile_del_tempo.answers import Answer, Moved, TimeCarViolation, no, yes
+from roles.automobile_del_tempo.messages import WordedError
 from roles.automobile_del_tempo.state import LOOT_VALUES, Bandit, TimeCarGame
 from roles.automobile_del_tempo.train import (
     IN_TIME_CAR,
@@ -39,7 +40,7 @@ MARSHAL = "Marshal"
 KINDS = ("move", "ride", "change_floor", "fire", "punch", "rob", "marshal", "place", "stagecoach")
 
 
-class ActionError(ValueError):
+class ActionError(WordedError):
     """An action that is not well formed (unknown Bandit, place, loot, missing field)."""
 
 
@@ -53,23 +54,27 @@ class Action:
 
 
 def _bandit(game: TimeCarGame, name: str | None) -> Bandit:
-    if name is None or name not in game.bandits:
-        raise ActionError(f"unknown Bandit {name!r}")
+    if name is None:
+        raise ActionError("adt.error.no_bandit")
+    if name not in game.bandits:
+        raise ActionError("adt.error.unknown_bandit", name=name)
     return game.bandits[name]
 
 
 def _place(game: TimeCarGame, text: str | None) -> Place:
     if text is None:
-        raise ActionError("the action names no place ('to')")
+        raise ActionError("adt.error.no_place")
     try:
         return game.train.place(text)
     except PlaceError as exc:
-        raise ActionError(str(exc)) from exc
+        raise ActionError(exc.message, **exc.params) from exc
 
 
 def _loot(token: str | None) -> str:
+    if token is None:
+        raise ActionError("adt.error.no_loot")
     if token not in LOOT_VALUES:
-        raise ActionError(f"{token!r} is not a loot token (purse:250..purse:500, jewel, strongbox)")
+        raise ActionError("adt.error.not_loot", text=token)
     return token
 
 
@@ -230,7 +235,7 @@ def _marshal(game: TimeCarGame, to: Place) -> Answer:
     if to.in_time_car:
         return no("adt.marshal.never", "ADT-R18")
     if not to.in_train_interior:
-        raise ActionError("the Marshal stands inside the Locomotive or a car")
+        raise ActionError("adt.error.marshal_interior")
     return _base((_go(MARSHAL, game.marshal, to, None),))
 
 
@@ -244,12 +249,12 @@ def _place_bandit(bandit: Bandit, to: Place) -> Answer:
 def check(game: TimeCarGame, action: Action) -> Answer:
     """Can this be done now? Yes or no, with the rule; nothing changes."""
     if action.kind not in KINDS:
-        raise ActionError(f"unknown action {action.kind!r} ({', '.join(KINDS)})")
+        raise ActionError("adt.error.unknown_action", text=action.kind)
     if action.kind == "marshal":
         return _marshal(game, _place(game, action.to))
     if action.kind == "stagecoach":
         if not game.train.horses_and_stagecoach:
-            raise ActionError("there is no Stagecoach without Horses & Stagecoach")
+            raise ActionError("adt.error.no_stagecoach")
         _place(game, f"{action.to}:roof")
         return _base()
     actor = _bandit(game, action.actor)
@@ -258,7 +263,7 @@ def check(game: TimeCarGame, action: Action) -> Answer:
     if action.kind in ("fire", "punch"):
         victim = _bandit(game, action.target)
         if victim.name == actor.name:
-            raise ActionError(f"{actor.name} cannot {action.kind} himself")
+            raise ActionError(f"adt.error.{action.kind}_self")
         if victim.place is None:
             return no("adt.target_hidden", "ADT-D5", target=victim.name)
         if action.kind == "fire":

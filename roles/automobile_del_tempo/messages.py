@@ -37,7 +37,9 @@ def say(template: str, lang: str) -> str:
 # id -> the English template (the gettext msgid, ``str.format`` placeholders); the Italian is
 # this package's catalogue, locale/it/LC_MESSAGES/django.po
 TEXT: dict[str, str] = {
-    "adt.base_game": _("a base-game move that does not touch the Time Car: the GM's call"),
+    "adt.base_game": _(
+        "a base-game move that does not touch the Time Car: the site does not judge it, the GM does"
+    ),
     "adt.hidden": _("is hidden and has no position until revealed"),
     "adt.target_hidden": _(
         "cannot reach {target}: he is hidden and has no position until revealed"
@@ -137,6 +139,32 @@ TEXT: dict[str, str] = {
     "adt.table.not_now": _("not now: the round's phase does not allow it"),
     "adt.table.over": _("the game is over"),
     "nothing": _("nothing"),
+    # a form not well filled (ActionError, PlaceError, SetupError): the GM's input, not a rule
+    "adt.error.no_bandit": _("the action names no Bandit: choose who acts"),
+    "adt.error.unknown_bandit": _("{name} is not a Bandit of this game"),
+    "adt.error.no_place": _("the action names no place: choose where (To)"),
+    "adt.error.not_a_place": _("{text} is not a place of this train"),
+    "adt.error.not_on_train": _(
+        "{text} is not on this train (the Locomotive and cars 1 to {cars})"
+    ),
+    "adt.error.no_stagecoach": _("there is no Stagecoach without Horses & Stagecoach"),
+    "adt.error.not_hiding_spot": _("the Time Car is not a hiding spot"),
+    "adt.error.no_loot": _("the action names no loot: choose which"),
+    "adt.error.not_loot": _(
+        "{text} is not a loot token (a purse of $250 to $500, a jewel, a strongbox)"
+    ),
+    "adt.error.marshal_interior": _("the Marshal stands inside the Locomotive or a car"),
+    "adt.error.unknown_action": _("unknown action: {text}"),
+    "adt.error.fire_self": _("cannot fire at himself"),
+    "adt.error.punch_self": _("cannot punch himself"),
+    "adt.error.cars": _("the train has {least} to {most} cars"),
+    "adt.error.bandit_count": _("Colt Express is played by 2 to 6 Bandits"),
+    "adt.error.rounds": _("the number of rounds must be a positive number"),
+    "adt.error.unknown_option": _("unknown option {text}"),
+    "adt.error.option_bool": _("the option {text} is either on or off"),
+    "adt.error.unknown_character": _("{name}: {text} is not a character of the game"),
+    "adt.error.character_taken": _("{name}: {text} is already played by another Bandit"),
+    "adt.error.stagecoach_beside": _("the Stagecoach runs beside a car or the Locomotive"),
 }
 
 UNITS = {"time_car": _("the Time Car"), "locomotive": _("the Locomotive"),
@@ -193,6 +221,20 @@ def _param(key: str, value: Any, lang: str) -> Any:
     if key in NAME_LIST_PARAMS:
         return ", ".join(value)
     return value
+
+
+class WordedError(ValueError):
+    """A refusal of an input that is not well formed (not a rule's: a form left empty, an
+    unknown name), by message id like the referee's answers: ``str()`` is the English (the
+    replay's error line), :meth:`text` the sentence in the reader's language."""
+
+    def __init__(self, message: str, **params: Any) -> None:
+        super().__init__(render(message, params, "en"))
+        self.message = message
+        self.params = params
+
+    def text(self, lang: str = "it") -> str:
+        return render(self.message, self.params, lang)
 
 
 def render(message: str, params: dict[str, Any], lang: str = "it") -> str:

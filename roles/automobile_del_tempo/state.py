@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roles.automobile_del_tempo.answers import TimeCarViolation, no
+from roles.automobile_del_tempo.messages import WordedError
 from roles.automobile_del_tempo.train import (
     INTERIOR,
     LOCOMOTIVE_INTERIOR,
@@ -34,13 +35,13 @@ LOOT_VALUES = {"jewel": 500, "strongbox": 1000} | {f"purse:{v}": v for v in PURS
 BONUS = 500  # ADT-R17, counted as money like loot (ADT-D7)
 
 
-class SetupError(ValueError):
+class SetupError(WordedError):
     """A train or a list of Bandits the game cannot be set up with."""
 
 
 def loot_value(token: str) -> int:
     if token not in LOOT_VALUES:
-        raise SetupError(f"{token!r} is not a loot token (purse:250..purse:500, jewel, strongbox)")
+        raise SetupError("adt.error.not_loot", text=token)
     return LOOT_VALUES[token]
 
 
@@ -111,17 +112,17 @@ def new_game(
     Car: the setup is the base game's (ADT-R2), and with Horses & Stagecoach the Horse
     Attack cannot place a Bandit there (ADT-R3); nor can the Marshal ever be (ADT-R18)."""
     if not isinstance(cars, int) or not MIN_CARS <= cars <= MAX_CARS:
-        raise SetupError(f"cars must be a number from {MIN_CARS} to {MAX_CARS}")
+        raise SetupError("adt.error.cars", least=MIN_CARS, most=MAX_CARS)
     if not 2 <= len(bandits) <= 6:
-        raise SetupError("Colt Express is played by 2 to 6 Bandits")
+        raise SetupError("adt.error.bandit_count")
     if not isinstance(total_rounds, int) or total_rounds < 1:
-        raise SetupError("rounds must be a positive number")
+        raise SetupError("adt.error.rounds")
     effective = dict(OPTIONS)
     for key, value in (options or {}).items():
         if key not in OPTIONS:
-            raise SetupError(f"unknown option {key!r} (known: {', '.join(OPTIONS)})")
+            raise SetupError("adt.error.unknown_option", text=key)
         if not isinstance(value, bool):
-            raise SetupError(f"option {key} must be true or false")
+            raise SetupError("adt.error.option_bool", text=key)
         effective[key] = value
     train = Train(cars=cars, horses_and_stagecoach=horses_and_stagecoach)
     seen: set[str] = set()
@@ -129,11 +130,10 @@ def new_game(
     try:
         for number, (name, (character, start)) in enumerate(bandits.items(), start=1):
             if character not in CHARACTERS:
-                raise SetupError(
-                    f"{name}: unknown character {character!r} ({', '.join(CHARACTERS)})"
-                )
+                raise SetupError("adt.error.unknown_character", name=name, text=character)
             if character in seen:
-                raise SetupError(f"{name}: {character} is already played by another Bandit")
+                raise SetupError("adt.error.character_taken", name=name,
+                                 text=character.capitalize())  # fmt: skip
             seen.add(character)
             place = train.place(start) if start is not None else default_start(train, number)
             if place.in_time_car:
@@ -150,15 +150,15 @@ def new_game(
             train.check_unit(unit)
             beside = train.place(f"{unit}:roof").index
             if beside is None:
-                raise SetupError("the Stagecoach runs beside a car or the Locomotive")
+                raise SetupError("adt.error.stagecoach_beside")
         elif stagecoach is not None:
-            raise SetupError("there is no Stagecoach without Horses & Stagecoach")
+            raise SetupError("adt.error.no_stagecoach")
     except PlaceError as exc:
-        raise SetupError(str(exc)) from exc
+        raise SetupError(exc.message, **exc.params) from exc
     if marshal_place.in_time_car:
         raise TimeCarViolation(no("adt.marshal.never", "ADT-R18"), label="setup", figure="Marshal")
     if not marshal_place.in_train_interior:
-        raise SetupError("the Marshal stands inside the Locomotive or a car")
+        raise SetupError("adt.error.marshal_interior")
     game = TimeCarGame(
         train=train, bandits=roster, marshal=marshal_place, total_rounds=total_rounds,
         options=effective, stagecoach_beside=beside,

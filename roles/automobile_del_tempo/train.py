@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from roles.automobile_del_tempo.messages import WordedError
+
 TIME_CAR = "time_car"
 LOCOMOTIVE = "locomotive"
 STAGECOACH = "stagecoach"
@@ -23,7 +25,7 @@ ROOF_MOVE_MAX = 3  # base game: a Move on the roof goes 1 to 3 cars
 _CAR = re.compile(r"^car([1-9][0-9]*)$")
 
 
-class PlaceError(ValueError):
+class PlaceError(WordedError):
     """A place or a hiding spot that does not exist on this train."""
 
 
@@ -87,7 +89,7 @@ class Train:
             return IN_TIME_CAR
         unit, _, floor = text.partition(":")
         if floor not in FLOORS:
-            raise PlaceError(f"{text!r} is not a place (write e.g. car2:roof or time_car)")
+            raise PlaceError("adt.error.not_a_place", text=text)
         self.check_unit(unit)
         return Place(unit, floor)
 
@@ -96,17 +98,17 @@ class Train:
             return
         if unit == STAGECOACH:
             if not self.horses_and_stagecoach:
-                raise PlaceError("there is no Stagecoach without Horses & Stagecoach")
+                raise PlaceError("adt.error.no_stagecoach")
             return
         match = _CAR.match(unit)
         if not match or int(match[1]) > self.cars:
-            raise PlaceError(f"{unit!r} is not on this train (locomotive, car1..car{self.cars})")
+            raise PlaceError("adt.error.not_on_train", text=unit, cars=self.cars)
 
     def hiding_spot(self, text: str) -> str:
         """Where a Bandit may hide (ADT-R14): the Locomotive, a car, the Stagecoach."""
         unit = str(text).strip()
         if unit == TIME_CAR:
-            raise PlaceError("the Time Car is not a hiding spot")
+            raise PlaceError("adt.error.not_hiding_spot")
         self.check_unit(unit)
         return unit
 

@@ -14,16 +14,17 @@ from tests.conftest import ROOT
 PO = ROOT / "locale" / "en" / "LC_MESSAGES" / "django.po"
 
 
-def po_entries() -> dict[str, str]:
-    """msgid -> msgstr of the singular entries (a minimal reader of our own file)."""
-    entries: dict[str, str] = {}
+def po_entries() -> dict[tuple[str, str], str]:
+    """(msgctxt, msgid) -> msgstr of the singular entries (a minimal reader of our own file;
+    msgctxt "" when the entry has none)."""
+    entries: dict[tuple[str, str], str] = {}
     for block in PO.read_text(encoding="utf-8").split("\n\n"):
         if "msgid_plural" in block:
             continue
-        parts = re.findall(r'^(msgid|msgstr) ((?:".*"\n?)+)', block + "\n", flags=re.M)
+        parts = re.findall(r'^(msgctxt|msgid|msgstr) ((?:".*"\n?)+)', block + "\n", flags=re.M)
         fields = {k: "".join(ast.literal_eval(s) for s in v.split("\n") if s) for k, v in parts}
         if fields.get("msgid"):
-            entries[fields["msgid"]] = fields.get("msgstr", "")
+            entries[fields.get("msgctxt", ""), fields["msgid"]] = fields.get("msgstr", "")
     return entries
 
 
@@ -33,7 +34,10 @@ def test_every_message_has_a_compiled_english_translation():
     untranslated = [msgid for msgid, msgstr in entries.items() if not msgstr]
     assert untranslated == []
     with translation.override("en"):
-        stale = [m for m, s in entries.items() if translation.gettext(m) != s]
+        stale = [
+            m for (ctx, m), s in entries.items()
+            if (translation.pgettext(ctx, m) if ctx else translation.gettext(m)) != s
+        ]  # fmt: skip
     assert stale == [], "run `python manage.py compilemessages`"
 
 
