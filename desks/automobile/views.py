@@ -14,9 +14,9 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -33,6 +33,7 @@ from desks.automobile.desk import (
     hiding_spots,
     table_state,
 )  # fmt: skip
+from desks.automobile.text import ACTION_NAMES, EVENT_NAMES, FORM_ACTIONS, log_entry, table_lang
 from desks.services import event_mark
 from desks.views import desk_undo, seen_of
 from games.forms.game import CreationTokenForm
@@ -41,7 +42,6 @@ from games.models import Game, Player
 from games.selectors.pages import game_for_gm
 from games.views.creation import already_dealt, creation_data, creation_initial, dealt, sent_token
 from games.views.player import session_player
-from roles.automobile_del_tempo.checker import KINDS
 from roles.automobile_del_tempo.messages import loot_name, place_name, unit_name
 from roles.automobile_del_tempo.messages import render as say
 from roles.automobile_del_tempo.posts import FORMATS
@@ -53,21 +53,6 @@ LANGUAGES = (("it", "Italiano"), ("en", "English"))
 HID_KEY = "adt_hid"  # the session that chose a hiding spot: [player pk, its entry's number]
 NAME_MAX = 80  # a player's name, as the Player row keeps it
 CHARACTER_NAMES = {c: c.capitalize() for c in CHARACTERS}
-ACTION_NAMES = {
-    "move": gettext_lazy("Movimento"), "ride": gettext_lazy("Cavalcare"),
-    "change_floor": gettext_lazy("Cambiare Piano"), "fire": gettext_lazy("Fuoco"),
-    "punch": gettext_lazy("Pugno"), "rob": gettext_lazy("Rapina"),
-    "place": gettext_lazy("Posizione decisa dal GM (gioco base)"),
-}  # fmt: skip
-EVENT_NAMES = {
-    "braking": gettext_lazy("Frenata"), "swivel_arm": gettext_lazy("Braccio girevole"),
-    "angry_marshal": pgettext_lazy("colt express", "Sceriffo arrabbiato"),
-    "take_it_all": gettext_lazy("Prendi tutto"),
-    "passengers_rebellion": gettext_lazy("Rivolta dei passeggeri"),
-    "marshals_revenge": pgettext_lazy("colt express", "Vendetta dello Sceriffo"),
-    "pickpocketing": gettext_lazy("Borseggio"),
-    "hostage_conductor": gettext_lazy("Ostaggio il capotreno"),
-}  # fmt: skip
 
 
 class AdtCreateForm(CreationTokenForm):
@@ -174,36 +159,6 @@ def _posts(table: Table) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
-def table_lang() -> str:
-    return (translation.get_language() or "it")[:2]
-
-
-def _entry(item: Logged) -> dict[str, Any]:
-    """One line of the log for the GM: never where a Bandit hid (ADT-R15) — the hiding
-    shows who hid; the reveal, later, shows where he reappears."""
-    lang = table_lang()
-    kind, data, result = item.row.kind, item.data, item.result
-    if kind == "action":
-        line = answer_text(result, data.get("actor") or pgettext("colt express", "Sceriffo"))
-    elif kind == "stealin":
-        line = _("Apertura della fase di Furto") + (
-            f" — {result.figure}: {place_name(result.to, lang)} [ADT-R16]" if result else ""
-        )
-    elif kind == "round_end":
-        event = data.get("event")
-        line = _("Fine del round") + (f" — {EVENT_NAMES[event]}" if event else "")
-    elif data.get("drawn"):
-        line = _("%(name)s non ha scelto entro la scadenza: il sito lo ha nascosto in un punto "
-                 "estratto a caso (dove, lo sa solo lui fino alla rivelazione). [ADT-D10]") % {
-            "name": result.bandit
-        }  # fmt: skip
-    else:
-        line = _("%(name)s si è nascosto (dove, lo sa solo lui fino alla rivelazione).") % {
-            "name": result.bandit
-        }
-    return {"seq": item.row.seq, "kind": kind, "line": line, "row": item.row}
-
-
 def gm_page(request: HttpRequest, game: Game, tokens: dict[int, str] | None = None) -> HttpResponse:
     """The desk of a Time Car game (games:detail dispatches here)."""
     hiding_deadline_enforce(game=game)
@@ -223,10 +178,10 @@ def gm_page(request: HttpRequest, game: Game, tokens: dict[int, str] | None = No
         })  # fmt: skip
     context = {
         "game": game, "table": table, "rows": rows, "setup_name": SETUP_NAME,
-        "entries": [_entry(item) for item in log],
+        "entries": [log_entry(item) for item in log],
         "posts": _posts(table), "places": _places(table, lang),
         "bandits": [p.name for p in game.players.order_by("seat")],
-        "actions": [(k, ACTION_NAMES[k]) for k in KINDS if k in ACTION_NAMES],
+        "actions": [(k, ACTION_NAMES[k]) for k in FORM_ACTIONS],
         "events": list(EVENT_NAMES.items()),
         "loot": [(token, loot_name(token, lang)) for token in LOOT_VALUES],
         "marshal_place": place_name(str(table.game.marshal), lang),
@@ -319,6 +274,8 @@ def adt_event(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, _("Evento sconosciuto."))
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
+        if kind == "action" and post.get("action") != "marshal":  # the form stays as sent
+            request.session[f"adt_answer_{game.pk}"] = {"values": _action_data(post)}
     if logged is not None and logged.repeated:
         messages.info(request, _("Evento n. %(seq)s già registrato: il modulo era stato inviato "
                                  "due volte.") % {"seq": logged.row.seq})  # fmt: skip

@@ -55,9 +55,13 @@ def post(gm, game, **data):
 def test_apply_at_once_answers_in_italian_and_records_nothing(gm, train):
     """Issue 30 §5: «Applica» on an empty form (no place) answers in Italian, not in the
     referee's English; in English, in English."""
-    page = words(post(gm, train, kind="action", action="move", actor="Ada", to=""))
-    assert "Ada: l'azione non dice dove: scegli «Verso»" in page
+    sent = post(gm, train, kind="action", action="ride", actor="Bea", to="", target="Cid")
+    page = words(sent)
+    assert "Bea: l'azione non dice dove: scegli «Verso»" in page
     assert english(page) == []
+    form = sent.content.decode()  # refused, the form stays as it was sent
+    assert '<option value="ride" selected>' in form
+    assert '<option value="Bea" selected>' in form
     assert not TableEvent.objects.filter(game=train, kind="action").exists()
     gm.post("/i18n/setlang/", {"language": "en", "next": "/"})
     page = words(post(gm, train, kind="check", action="fire", actor="Ada", target="Ada"))
