@@ -58,15 +58,19 @@ def gm_user(django_user_model):
 
 
 @pytest.fixture
+def gm(client, gm_user):
+    """The test client, logged in as the GM."""
+    client.force_login(gm_user)
+    return client
+
+
+@pytest.fixture
 def day(client, gm_user):
     """A Wild West Wolf game on its first day (Night 0 committed), the GM logged in."""
-    from games.services.phases import current_phase, phase_commit
-    from tests.factories import make_game
+    from tests.factories import day_one
 
     client.force_login(gm_user)
-    game = make_game(gm_user)
-    phase_commit(phase=current_phase(game), user=gm_user)
-    return current_phase(game)
+    return day_one(gm_user)[1]
 
 
 def database_url_for_subprocess() -> str:

@@ -31,12 +31,6 @@ def game(gm_user):
     return game
 
 
-@pytest.fixture
-def gm(client, gm_user):
-    client.force_login(gm_user)
-    return client
-
-
 def text(response) -> str:
     """The page with its whitespace folded and rule tags unlinked (``[RIB-R9]`` reads as such)."""
     page = re.sub(r'<a href="[^"]*" class="rule">([^<]*)</a>', r"\1", response.content.decode())

@@ -28,12 +28,6 @@ STALE = "La partita è cambiata: ricarica la pagina."
 
 
 @pytest.fixture
-def gm(client, gm_user):
-    client.force_login(gm_user)
-    return client
-
-
-@pytest.fixture
 def saloon(gm_user):
     game = ribelle_game_create(gm=gm_user, name="Saloon", player_names=NAMES, seed=1)
     roles = dict(zip(NAMES, ["sceriffo", "vice", "fuorilegge", "fuorilegge", "rinnegato",

@@ -15,7 +15,7 @@ from games.selectors.board import phase_board
 from games.selectors.counts import count_now, tie_note
 from games.services.phases import current_phase, phase_commit, phase_preview
 from games.services.submissions import vote_cast
-from tests.factories import make_game
+from tests.factories import day_one, make_game
 
 pytestmark = pytest.mark.django_db
 ROME = ZoneInfo("Europe/Rome")
@@ -28,12 +28,8 @@ def at(h: int, m: int, s: int = 0) -> dt.datetime:
 
 @pytest.fixture
 def day(gm_user):
-    game = make_game(gm_user)
-    phase_commit(phase=current_phase(game), user=gm_user)
-    phase = current_phase(game)
-    phase.opened_at = phase.opened_at - dt.timedelta(days=2)
-    phase.save(update_fields=["opened_at"])
-    return phase
+    """Day 1, opened two days ago: the votes dated yesterday fall within it."""
+    return day_one(gm_user, opened_ago=dt.timedelta(days=2))[1]
 
 
 def player(phase, name):

@@ -16,8 +16,8 @@ from games.models import AuditEvent, Phase
 from games.services.deadlines import deadlines_run
 from games.services.phases import current_phase, phase_commit, phase_undo
 from games.services.submissions import action_submit
+from tests.factories import day_one, set_deadline
 from tests.games.test_deadline_faults import ROME, a_night_action, ago
-from tests.games.test_deadlines import day_one, set_deadline
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

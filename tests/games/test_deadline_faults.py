@@ -22,8 +22,7 @@ from games.services.game import player_link_issue
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import action_submit, vote_cast
 from games.tasks import deadlines_tick
-from tests.factories import make_game
-from tests.games.test_deadlines import commits, day_one, set_deadline, wait_for
+from tests.factories import commits, day_one, make_game, set_deadline, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROME = ZoneInfo("Europe/Rome")

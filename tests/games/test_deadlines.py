@@ -32,32 +32,9 @@ from games.services.phases import current_phase, phase_commit
 from games.services.submissions import vote_cast
 from games.tasks import deadlines_tick
 from tests.conftest import ROOT, database_url_for_subprocess
-from tests.factories import make_game
+from tests.factories import commits, day_one, set_deadline, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def day_one(gm_user, **kwargs):
-    game = make_game(gm_user, **kwargs)
-    phase_commit(phase=current_phase(game), user=gm_user)
-    return game, current_phase(game)
-
-
-def set_deadline(phase, when):
-    Phase.objects.filter(pk=phase.pk).update(closes_at=when)
-
-
-def commits(game):
-    return AuditEvent.objects.filter(game=game, kind="commit").count()
-
-
-def wait_for(predicate, seconds=30.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def test_due_day_is_resolved_and_night_left_for_the_gm(gm_user):

@@ -18,7 +18,7 @@ from django.utils import timezone, translation
 
 from games.engine import gather_inputs, rebuild
 from games.forms.signup import parse_player_names, signup_lines
-from games.models import AuditEvent, KeptSubmission, Phase, Submission
+from games.models import AuditEvent, Game, KeptSubmission, Phase, Submission
 from games.services.corrections import (
     action_withdraw,
     override_sentence,
@@ -36,8 +36,9 @@ from games.services.phases import (
     phase_undo,
 )
 from games.services.submissions import action_submit, vote_cast
+from tests import factories
 from tests.desks.forms import deal
-from tests.factories import WWW_NAMES, make_game
+from tests.factories import WWW_NAMES, login_as, make_game, new_game_data
 
 pytestmark = pytest.mark.django_db
 ROME = ZoneInfo("Europe/Rome")
@@ -57,19 +58,11 @@ def other_than(game, player):
 
 @pytest.fixture
 def day_one(gm_user):
-    game = make_game(gm_user)
-    phase_commit(phase=current_phase(game), user=gm_user)  # N0
-    day = current_phase(game)
+    """Day 1, opened 20 hours before now."""
+    game, day = factories.day_one(gm_user)
     day.opened_at = timezone.now() - dt.timedelta(hours=20)
     day.save(update_fields=["opened_at"])
     return game, day
-
-
-@pytest.fixture
-def gm(gm_user):
-    client = Client()
-    client.force_login(gm_user)
-    return client
 
 
 # -- correct or remove a submission -------------------------------------------------
@@ -205,9 +198,7 @@ def test_an_override_reads_as_a_sentence_and_can_be_taken_back(gm, gm_user, day_
 def _to_day_two(gm_user):
     """N0, D1 and N1 committed: Day 2 and Night 2 open (both opened by N1's dawn)."""
     game = make_game(gm_user)
-    phase_commit(phase=current_phase(game), user=gm_user)  # N0
-    phase_commit(phase=current_phase(game), user=gm_user)  # D1: nobody executed
-    night = current_phase(game)
+    night = factories.night_one(game, gm_user)  # N0, D1: nobody executed
     phase_commit(phase=night, user=gm_user)  # N1
     return game, night
 
@@ -248,10 +239,10 @@ def test_undo_lists_keeps_and_restores_the_next_days_votes(gm, gm_user):
     assert 'id="kept-refused"' in gm_page
     assert "la scelta di Pia" in gm_page
     phone = Client()
-    phone.get(reverse("player_enter", args=[player_link_issue(player=pia)]))
+    login_as(phone, pia)
     assert "la scelta di Pia" in phone.get(reverse("player_home")).content.decode()
     other = Client()
-    other.get(reverse("player_enter", args=[player_link_issue(player=sam)]))
+    login_as(other, sam)
     assert 'id="kept-refused"' not in other.get(reverse("player_home")).content.decode()
 
 
@@ -281,16 +272,12 @@ def test_the_signup_list_drops_headers_numbers_and_reserves():
 
 
 def test_the_new_game_form_shows_the_list_as_read_and_deals_only_once_confirmed(gm):
-    from tests.games.test_private_links import new_game_data
-
     data = new_game_data(players="ISCRITTI (16/16):\n" + "\n".join(
         f"{i} {name}" for i, name in enumerate(WWW_NAMES, 1)))  # fmt: skip
     data.pop("confirmed")
     page = gm.post(reverse("games:new"), data).content.decode()
     assert 'id="signup-lines"' in page
     assert "<code>12 Capo</code>" in page
-    from games.models import Game
-
     assert not Game.objects.exists()
     deal(gm, reverse("games:new"), {**data, "confirmed": "1"})
     assert list(Game.objects.get().players.values_list("name", flat=True)) == WWW_NAMES
@@ -327,7 +314,7 @@ def test_a_withdrawn_once_per_game_power_is_not_spent(gm_user):
     night = game.phases.get(label="N1")
     action_submit(phase=night, player=shaman, target=other_than(game, shaman), vision=True)
     phone = Client()
-    phone.get(reverse("player_enter", args=[player_link_issue(player=shaman)]))
+    login_as(phone, shaman)
     response = phone.post(reverse("player_withdraw"), {"phase": night.pk, "slot": "vision"})
     assert response.status_code == 302
     assert "Scelta ritirata" in phone.get(reverse("player_home")).content.decode()
@@ -349,7 +336,7 @@ def test_the_player_page_offers_withdraw_only_for_a_saved_choice(gm_user):
     game = make_game(gm_user)
     marshal = by_role(game, "maresciallo")
     phone = Client()
-    phone.get(reverse("player_enter", args=[player_link_issue(player=marshal)]))
+    login_as(phone, marshal)
     assert "Ritira la scelta" not in phone.get(reverse("player_home")).content.decode()
     action_submit(phase=current_phase(game), player=marshal, target=other_than(game, marshal))
     assert "Ritira la scelta" in phone.get(reverse("player_home")).content.decode()

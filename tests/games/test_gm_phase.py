@@ -22,12 +22,6 @@ ROME = ZoneInfo("Europe/Rome")
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def gm(client, gm_user):
-    client.force_login(gm_user)
-    return client
-
-
 def test_night_zero_board_and_preview(gm, gm_user):
     game = make_game(gm_user)
     marshal = game.players.get(role="maresciallo")

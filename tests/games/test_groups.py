@@ -15,7 +15,7 @@ from games.models import Phase, Will
 from games.services.game import player_link_issue
 from games.services.phases import current_phase, phase_commit, phase_preview
 from games.services.submissions import action_submit, vote_cast, will_save
-from tests.factories import make_game
+from tests.factories import make_game, night_one
 
 pytestmark = pytest.mark.django_db
 
@@ -30,16 +30,10 @@ def gm_phase(client, gm_user, game) -> str:
     return client.get(reverse("games:phase", args=[game.pk])).content.decode()
 
 
-def to_night_one(gm_user, game):
-    phase_commit(phase=current_phase(game), user=gm_user)  # N0
-    phase_commit(phase=current_phase(game), user=gm_user)  # D1: nobody voted
-    return current_phase(game)
-
-
 def test_the_forms_sent_back_after_a_choice_show_the_group_choice(client, gm_user):
     """The htmx answer to a submission (the forms alone) shows the group's choice too."""
     game = make_game(gm_user)
-    night = to_night_one(gm_user, game)
+    night = night_one(game, gm_user)
     capo, indiano = game.players.get(role="capo_indiano"), game.players.get(role="indiano")
     victim = game.players.filter(role="cowboy").first()
     action_submit(phase=night, player=capo, target=victim)
@@ -57,7 +51,7 @@ def test_the_forms_sent_back_after_a_choice_show_the_group_choice(client, gm_use
 def test_indians_see_the_attack_chosen_by_another_indian(client, gm_user):
     """WWW-R77, WWW-D19: one shared slot; every Indian sees it and who set it."""
     game = make_game(gm_user)
-    night = to_night_one(gm_user, game)
+    night = night_one(game, gm_user)
     capo, indiano = game.players.get(role="capo_indiano"), game.players.get(role="indiano")
     victim = game.players.filter(role="cowboy").first()
     action_submit(phase=night, player=capo, target=victim)
@@ -73,7 +67,7 @@ def test_disagreement_is_shown_to_the_gm_and_the_members_with_the_choice_that_co
 ):
     """WWW-D19: the latest submission counts; the GM is warned before the deadline."""
     game = make_game(gm_user)
-    night = to_night_one(gm_user, game)
+    night = night_one(game, gm_user)
     capo, indiano = game.players.get(role="capo_indiano"), game.players.get(role="indiano")
     first, second = game.players.filter(role="cowboy").order_by("seat")[:2]
     action_submit(phase=night, player=capo, target=first)
@@ -92,7 +86,7 @@ def test_disagreement_is_shown_to_the_gm_and_the_members_with_the_choice_that_co
 
 def test_no_disagreement_when_the_members_agree(client, gm_user):
     game = make_game(gm_user)
-    night = to_night_one(gm_user, game)
+    night = night_one(game, gm_user)
     victim = game.players.filter(role="cowboy").first()
     for role in ("capo_indiano", "indiano"):
         action_submit(phase=night, player=game.players.get(role=role), target=victim)
@@ -104,7 +98,7 @@ def test_no_disagreement_when_the_members_agree(client, gm_user):
 def test_twin_guards_share_the_protection(client, gm_user):
     """INQ-R35, INQ-D11: either Guard sets the pair's protection; the other sees it."""
     game = make_game(gm_user, setup="inquisizione", seed=9)
-    night = to_night_one(gm_user, game)
+    night = night_one(game, gm_user)
     first, second = game.players.filter(role="guardia_gemella").order_by("seat")
     farmer = game.players.filter(role="contadino").first()
     action_submit(phase=night, player=first, target=farmer)

@@ -23,18 +23,10 @@ from games.services.game import player_substitute
 from games.services.phases import current_phase, phase_commit, phase_preview
 from games.services.submissions import vote_cast
 from games.text.posts import MAX_CHANGES_SHOWN, escape
-from tests.factories import WWW_NAMES, make_game
-from tests.games.test_player_forms import login_as
-from tests.games.test_private_links import new_game_data
+from tests.factories import WWW_NAMES, day_one, login_as, make_game, new_game_data
 
 pytestmark = pytest.mark.django_db
 RLO = "\u202e"
-
-
-def day_one(gm_user, **kwargs):
-    game = make_game(gm_user, **kwargs)
-    phase_commit(phase=current_phase(game), user=gm_user)
-    return game, current_phase(game)
 
 
 def stored() -> tuple[int, int, int]:

@@ -11,8 +11,7 @@ import pytest
 from django.urls import reverse
 
 from tests.desks.forms import deal
-from tests.factories import WWW_NAMES
-from tests.games.test_private_links import new_game_data
+from tests.factories import WWW_NAMES, new_game_data
 
 pytestmark = pytest.mark.django_db
 

@@ -22,7 +22,7 @@ from games.services.phases import (
     phase_undo,
 )
 from games.services.submissions import action_submit, vote_cast, will_save
-from tests.factories import make_game
+from tests.factories import first_day, make_game
 
 pytestmark = pytest.mark.django_db
 UTC = dt.UTC
@@ -114,16 +114,11 @@ def test_closed_phase_refuses_submissions(gm_user):
     assert "è chiusa" in info.value.messages[0]
 
 
-def play_to_day_one(game, user):
-    phase_commit(phase=current_phase(game), user=user)
-    return current_phase(game)
-
-
 def test_day_vote_with_boia_secret_vote_and_tie(gm_user):
     """INQ-R45..R49: the Boia's secret vote counts three on a wolf and times as his
     public vote for the tie."""
     game = make_game(gm_user, setup="inquisizione")
-    day = play_to_day_one(game, gm_user)
+    day = first_day(game, gm_user)
     boia = by_role(game, "boia")
     wolf = game.players.filter(role="lupo_mannaro").first()
     farmers = list(game.players.filter(role="contadino"))
@@ -205,7 +200,7 @@ def test_the_preview_of_a_day_of_many_changes_is_the_commits_outcome(gm_user):
     """The GM's preview resolves the day from the same input the commit stores (every vote
     event; the rules' refusals, WWW-R9's self-votes, listed each time they were sent)."""
     game = make_game(gm_user)
-    day = play_to_day_one(game, gm_user)
+    day = first_day(game, gm_user)
     players = list(game.players.order_by("seat"))
     rng = random.Random(3)
     start = dt.datetime.now(UTC) - dt.timedelta(hours=2)

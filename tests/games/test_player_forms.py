@@ -8,16 +8,10 @@ import pytest
 from django.urls import reverse
 
 from games.models import Phase, Submission, Will
-from games.services.game import player_link_issue
 from games.services.phases import current_phase, phase_commit
-from tests.factories import make_game
+from tests.factories import login_as, make_game
 
 pytestmark = pytest.mark.django_db
-
-
-def login_as(client, player):
-    token = player_link_issue(player=player)
-    client.get(reverse("player_enter", args=[token]))
 
 
 def test_night_zero_marshal_form_offers_every_living_player(client, gm_user):

@@ -7,8 +7,7 @@ from django.urls import reverse
 
 from games.models import Game
 from games.services.phases import current_phase, override_add, phase_commit
-from tests.factories import make_game
-from tests.games.test_player_forms import login_as
+from tests.factories import login_as, make_game
 
 pytestmark = pytest.mark.django_db
 

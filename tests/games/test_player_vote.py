@@ -16,8 +16,7 @@ from games.models import AuditEvent, Player, Submission
 from games.services.phases import current_phase
 from games.services.submissions import vote_cast
 from games.views.throttle import parse_rate
-from tests.factories import make_game
-from tests.games.test_vote_snapshot import day_one, login_as
+from tests.factories import first_day, login_as, make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +38,7 @@ def test_the_vote_form_escapes_names(gm_user):
 
 def test_the_player_page_draws_the_same_vote_form(client, gm_user):
     game = make_game(gm_user)
-    day = day_one(game, gm_user)
+    day = first_day(game, gm_user)
     sheriff, indian = game.players.get(role="sceriffo"), game.players.get(role="indiano")
     login_as(client, sheriff)
     client.post(reverse("player_vote"), {"target": indian.name, "phase": day.pk})
@@ -63,7 +62,7 @@ def test_the_player_page_draws_the_same_vote_form(client, gm_user):
 def test_a_vote_stores_the_rows_the_orm_would(client, gm_user):
     """The submission and its audit event, every field as the vote stores it."""
     game = make_game(gm_user)
-    day = day_one(game, gm_user)
+    day = first_day(game, gm_user)
     sheriff, indian = game.players.get(role="sceriffo"), game.players.get(role="indiano")
     login_as(client, sheriff)
     before = dt.datetime.now(dt.UTC)
@@ -94,7 +93,7 @@ def test_rates_read_as_before():
 def test_the_flood_limit_counts_each_player_apart_in_a_window(client, gm_user, settings):
     settings.TABULA_SUBMIT_RATE = "2/h"  # an hour: no new window within the test
     game = make_game(gm_user)
-    day = day_one(game, gm_user)
+    day = first_day(game, gm_user)
     sheriff, indian = game.players.get(role="sceriffo"), game.players.get(role="indiano")
     login_as(client, sheriff)
     vote = {"target": indian.name, "phase": day.pk}
@@ -115,7 +114,7 @@ def test_a_vote_and_its_answer_take_a_fixed_number_of_queries(
     """No query per player, per vote or per submission: a vote with its htmx answer,
     the session and the flood limit included, stays under a small fixed bound."""
     game = make_game(gm_user)
-    day = day_one(game, gm_user)
+    day = first_day(game, gm_user)
     sheriff, indian = game.players.get(role="sceriffo"), game.players.get(role="indiano")
     for voter in game.players.exclude(pk=sheriff.pk):
         vote_cast(phase=day, player=voter, target=sheriff)

@@ -22,30 +22,10 @@ from games.views.net import client_ip
 from games.views.player import GUESS_RATE
 from gm.logs import RedactingGunicornLogger, redact
 from tests.desks.forms import deal
-from tests.factories import WWW_NAMES, make_game
+from tests.factories import make_game, new_game_data
 
 pytestmark = pytest.mark.django_db
 ALLOWED = int(GUESS_RATE.split("/")[0])
-
-
-def new_game_data(**changes) -> dict:
-    """What the new-game page posts with its defaults (every option at its default)."""
-    from django import forms
-
-    from games.forms.game import GameCreateForm
-
-    form = GameCreateForm(setup_key="wild-west-wolf")
-    data = {"name": "Partita", "setup": "wild-west-wolf", "players": "\n".join(WWW_NAMES),
-            "language": "it", "vote_close_time": "22:00", "day_close_time": "22:15",
-            "powers_close_time": "22:30", "confirmed": "1"}  # fmt: skip
-    for name, field in form.fields.items():
-        if name.startswith("opt_"):
-            if isinstance(field, forms.BooleanField):
-                if field.initial:
-                    data[name] = "on"
-            else:
-                data[name] = str(field.initial)
-    return {**data, **changes}
 
 
 def guess(client, i, **headers):

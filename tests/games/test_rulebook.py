@@ -14,8 +14,7 @@ from games.services.phases import current_phase, phase_commit, phase_preview
 from games.text import rulebook as rulebook_module
 from games.text.rulebook import TAG, link_rules, rulebook, rulebooks
 from tests.conftest import ROOT
-from tests.factories import make_game
-from tests.games.test_player_forms import login_as
+from tests.factories import login_as, make_game
 
 pytestmark = pytest.mark.django_db
 

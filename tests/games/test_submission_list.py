@@ -16,7 +16,7 @@ from games.models import Submission
 from games.selectors.board import submissions_page
 from games.services.game import player_substitute
 from games.services.phases import current_phase, phase_commit
-from tests.factories import make_game
+from tests.factories import day_one, make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -25,9 +25,7 @@ MARKUP = "<b>\"Ev&l'</b>"
 
 @pytest.fixture
 def day(gm_user, django_user_model):
-    game = make_game(gm_user)
-    phase_commit(phase=current_phase(game), user=gm_user)
-    day = current_phase(game)
+    game, day = day_one(gm_user)
     seated = list(game.players.order_by("seat"))
     player_substitute(player=seated[0], new_name=MARKUP, user=gm_user)
     other_gm = django_user_model.objects.create_user(username="<i>gm</i>", password="x")

@@ -33,7 +33,7 @@ from games.services.topic_preview import (
 )
 from games.services.topic_settings import topic_settings_update
 from games.services.topic_votes import topic_import_save
-from tests.factories import make_game
+from tests.factories import day_one, make_game
 
 pytestmark = pytest.mark.django_db
 ROME = ZoneInfo("Europe/Rome")
@@ -42,12 +42,7 @@ ROME = ZoneInfo("Europe/Rome")
 @pytest.fixture
 def day(gm_user):
     """Day 1 of a Wild West Wolf game, opened 10 hours ago."""
-    game = make_game(gm_user)
-    phase_commit(phase=current_phase(game), user=gm_user)
-    phase = current_phase(game)
-    phase.opened_at = phase.opened_at - dt.timedelta(hours=10)
-    phase.save(update_fields=["opened_at"])
-    return phase
+    return day_one(gm_user, opened_ago=dt.timedelta(hours=10))[1]
 
 
 BASE = dt.datetime.now(ROME)

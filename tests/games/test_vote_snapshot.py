@@ -8,21 +8,11 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from games.models import Submission
-from games.services.game import player_link_issue
 from games.services.phases import current_phase, phase_commit, phase_undo
 from games.services.submissions import vote_cast
-from tests.factories import make_game
+from tests.factories import first_day, login_as, make_game
 
 pytestmark = pytest.mark.django_db
-
-
-def login_as(client, player):
-    client.get(reverse("player_enter", args=[player_link_issue(player=player)]))
-
-
-def day_one(game, user):
-    phase_commit(phase=current_phase(game), user=user)
-    return current_phase(game)
 
 
 def all_queries(captured):
@@ -38,7 +28,7 @@ def keep_snapshot(client, django_capture_on_commit_callbacks, phase, target):
 
 def test_9_a_phase_of_another_game_is_refused_like_a_closed_one(client, gm_user):
     game, other = make_game(gm_user), make_game(gm_user, name="Altra")
-    day, foreign = day_one(game, gm_user), day_one(other, gm_user)
+    day, foreign = first_day(game, gm_user), first_day(other, gm_user)
     sheriff = game.players.get(role="sceriffo")
     login_as(client, sheriff)
     response = client.post(reverse("player_vote"),
@@ -62,7 +52,7 @@ def test_www_d4_a_vote_for_the_executed_is_refused_on_the_next_day(gm_user):
     """WWW-D4: no vote for a player out of the game, judged on the rebuilt state; after
     an undo of the day the same vote is legal again."""
     game = make_game(gm_user)
-    day = day_one(game, gm_user)
+    day = first_day(game, gm_user)
     victim = game.players.get(role="pastore")
     execute(game, day, victim, gm_user)
     phase_commit(phase=current_phase(game), user=gm_user)  # the night

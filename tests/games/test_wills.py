@@ -13,8 +13,13 @@ from games.models import Game, Phase, Will
 from games.services.phases import current_phase, override_add, phase_commit
 from games.services.submissions import vote_cast, will_save
 from roles.engine.wills import WORD_PATTERN, cut_will, word_count
-from tests.factories import LONG_WILL, SHORT_WILL, make_game, notaio_delivers_two_wills
-from tests.games.test_player_forms import login_as
+from tests.factories import (
+    LONG_WILL,
+    SHORT_WILL,
+    login_as,
+    make_game,
+    notaio_delivers_two_wills,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("before_noon")]
 

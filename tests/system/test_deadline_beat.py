@@ -19,7 +19,7 @@ from games.models import AuditEvent, Phase
 from games.services import clock as closing
 from gm.celery import app
 from tests.conftest import ROOT, database_url_for_subprocess
-from tests.games.test_deadlines import day_one, set_deadline, wait_for
+from tests.factories import day_one, set_deadline, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,7 +13,7 @@ from django.conf import settings
 
 from games.services import clock as closing
 from games.tasks import deadlines_tick
-from tests.games.test_deadlines import wait_for
+from tests.factories import wait_for
 
 
 @pytest.fixture

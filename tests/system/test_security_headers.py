@@ -12,9 +12,7 @@ from games.services.phases import current_phase, phase_commit
 from games.services.submissions import vote_cast
 from tests.conftest import PHONE
 from tests.desks.forms import deal
-from tests.factories import WWW_NAMES
-from tests.games.test_player_forms import login_as
-from tests.games.test_private_links import new_game_data
+from tests.factories import WWW_NAMES, login_as, new_game_data
 
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I)
 INLINE_HANDLER = re.compile(r"<[^>]+\son[a-z]+\s*=", re.I)
