@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0016_game_creation_token"),
+        ("games", "0017_topic_edited_late_counts"),
     ]
 
     operations = [
