@@ -91,6 +91,9 @@ GM_FORMS = {
                              "withdraw_lines": hostile_text, "aliases": hostile_text,
                              "gm_names": hostile_text},
     "games:narration": {"post_before": hostile_text, "post_after": hostile_text},
+    # issue 31 major 3 and 4: delete asks for the name typed again; a notice put away
+    "games:delete": {"name": hostile_text},
+    "games:clock_notice_seen": {"event": hostile_any, "back": hostile_any},
 }  # fmt: skip
 PLAYER_FORMS = {
     "player_vote": {"phase": hostile_id, "target": hostile_text, "secret": hostile_any,
