@@ -164,6 +164,10 @@ class Phase(models.Model):
     inputs = models.JSONField(default=dict, blank=True)  # what the engine resolved (at commit)
     overrides = models.JSONField(default=list, blank=True)  # the GM's corrections, with reasons
     outcome = models.JSONField(default=dict, blank=True)  # deaths, execution, trace, posts
+    # The public result an undo took back (the one the thread was told), by seat
+    # (games/text/rettifica.outcome_summary): the "Rettifica" post compares it with the
+    # result that replaces it (issue 31 major 4). Empty until an undo.
+    retracted = models.JSONField(default=dict, blank=True)
     # The GM's own words around the generated forum post (narration), kept with the phase.
     post_before = models.TextField(_("testo prima dell'annuncio"), blank=True, max_length=20000)
     post_after = models.TextField(_("testo dopo l'annuncio"), blank=True, max_length=20000)

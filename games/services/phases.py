@@ -34,6 +34,7 @@ from games.selectors.counts import explain_tie
 from games.services.commit import forum_posts, phase_resolve
 from games.services.game import audit, next_deadline
 from games.services.kept import submissions_keep
+from games.text.rettifica import outcome_summary
 
 
 def current_phase(game: Game) -> Phase | None:
@@ -65,6 +66,13 @@ class Preview:
     winners: list[str] | None = None
     winning_factions: list[str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def outcome_json(self) -> dict[str, Any]:
+        """The deaths and the execution as a commit stores them on the phase."""
+        execution = self.outcome.execution
+        return {"deaths": [d.as_dict() for d in self.outcome.deaths],
+                "execution": execution.as_dict() if execution else None}  # fmt: skip
 
     @cached_property
     def announcement(self) -> str:
@@ -190,13 +198,16 @@ def phase_undo(
     following.delete()
     Result.objects.filter(game=game, phase=last.label).delete()
     now = timezone.now()
+    seats = dict(game.players.values_list("name", "seat"))
+    if last.outcome:  # what the thread was told: the Rettifica compares it (issue 31 major 4)
+        last.retracted = outcome_summary(last.outcome, last.inputs, seats)
     last.status = Phase.Status.OPEN
     last.paused_at = now if now >= last.closes_at else None
     last.players_closed = not players
     last.committed_at = None
     last.inputs, last.outcome = {}, {}
     last.save(update_fields=["status", "paused_at", "players_closed", "committed_at", "inputs",
-                             "outcome"])  # fmt: skip
+                             "outcome", "retracted"])  # fmt: skip
     game.status = Game.Status.RUNNING
     game.save(update_fields=["status"])
     audit(game, "undo", user=user, phase=last.label, kept_submissions=kept,

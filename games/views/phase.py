@@ -34,6 +34,7 @@ from games.selectors.board import board_version, phase_board, submission_counts
 from games.selectors.groups import night_watch
 from games.selectors.notices import clock_notice
 from games.selectors.pages import game_for_gm
+from games.selectors.rettifica import rettifica_posts
 from games.selectors.window import forum_moment, local_stamp, spans_midnight, waits_for_topic
 from games.services.deadlines import (
     game_schedule_update,
@@ -79,6 +80,9 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
                      "law_phases": phase_choices_of(rules), "action_fields": rules.action_fields,
                      "has_secret_vote": rules.has_secret_vote,
                      "undo_phase": undo_phase, "clock_notice": clock_notice(game)}  # fmt: skip
+    if undo_phase is not None and undo_phase.retracted and not refresh:  # issue 31 major 4
+        context["rettifica_done"] = rettifica_posts(game, undo_phase, undo_phase.outcome,
+                                                    undo_phase.inputs)  # fmt: skip
     if phase is not None:
         # the phase's snapshot: the board and the groups' choices read it, then the preview
         # plays on it
@@ -92,6 +96,9 @@ def phase_page(request: HttpRequest, pk: int) -> HttpResponse:
         # the preview plays on the snapshot: after the board has read it
         preview = phase_preview(phase, built, rows=rows, wills=wills, reread=False)
         posts = None if refresh else preview_post(board, preview, rules, following)
+        if phase.retracted and not refresh:  # what the commit would change: issue 31 major 4
+            context["rettifica_preview"] = rettifica_posts(game, phase, preview.outcome_json,
+                                                           preview.inputs.as_json())  # fmt: skip
         context.update(board=board, preview=preview, watch=watch, players=built.players,
                        posts=posts, steps=built.rules.steps(phase.label),
                        waiting=waits_for_topic(phase),
