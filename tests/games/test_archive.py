@@ -172,3 +172,22 @@ def test_an_archived_games_clock_waits(gm_user):
     deadlines_run()
     phase.refresh_from_db()
     assert phase.status != phase.Status.OPEN
+
+
+def test_the_pages_in_english(client, gm_user):
+    """Issue 31 major 3: every word of the new pages in English when chosen."""
+    client.force_login(gm_user)
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    game = make_game(gm_user, name="Doppione")
+    archive_page = client.get(reverse("games:archive", args=[game.pk])).content.decode()
+    assert "Archive «Doppione»?" in archive_page
+    assert "Yes, archive" in archive_page
+    delete_page = client.get(reverse("games:delete", args=[game.pk])).content.decode()
+    assert "To confirm, type the game's name: Doppione" in delete_page
+    assert "Delete for good" in delete_page
+    client.post(reverse("games:archive", args=[game.pk]))
+    dashboard = client.get(reverse("dashboard")).content.decode()
+    assert "Archived (1)" in dashboard
+    assert ">Restore<" in dashboard
+    for italian in ("Archiviat", "Ripristina", "Elimina", "partita", "Sì, "):
+        assert italian not in dashboard + archive_page + delete_page

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.formats import date_format
 
 from games.models import Phase
@@ -100,3 +100,18 @@ def test_another_gm_cannot_dismiss(client, gm_user, django_user_model):
     url = reverse("games:clock_notice_seen", args=[game.pk])
     assert client.post(url, {"event": clock_notice(game).event_id}).status_code == 404
     assert clock_notice(game) is not None
+
+
+def test_the_notice_in_english(client, gm_user):
+    """Issue 31 major 4: the GM reads the notice in his interface's language."""
+    game, day = day_one(gm_user)
+    at = closed_by_the_clock(game, day)
+    client.force_login(gm_user)
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    page = client.get(reverse("dashboard")).content.decode()
+    with translation.override("en"):
+        day_words = date_format(at, "l j F")
+    expected = f"Day 1 closed by itself on {day_words} at {at:%H:%M}: nobody was executed."
+    assert expected in page
+    assert "Seen, hide" in page
+    assert "si è chiuso" not in page
