@@ -1,12 +1,17 @@
 """Browser, issue 31 major 3: on a 390 px phone with JavaScript off, the GM archives a game
 that has been played, finds it under «Archiviate», restores it, and deletes a spare game
-after typing its name (a wrong name first: refused, nothing deleted)."""
+after typing its name (a wrong name first: refused, nothing deleted); issue 31 major 4: the
+notice of a day the clock resolved fits the phone and goes when the GM has seen it."""
 
 from __future__ import annotations
 
-import pytest
+import datetime as dt
 
-from games.models import Game
+import pytest
+from django.utils import timezone
+
+from games.models import Game, Phase
+from games.services.clock import deadlines_run
 from games.services.phases import current_phase, phase_commit
 from tests.browser.test_browser_phone import WIDE, gm_phone
 from tests.conftest import PHONE
@@ -55,5 +60,14 @@ def test_archive_restore_and_delete_without_javascript_on_a_phone(live_server, b
     assert not Game.objects.filter(name="Doppione").exists()
     assert Game.objects.filter(name="Far West", archived_at__isnull=True).exists()
 
-    js = gm_phone(browser, live_server)  # the same dashboard fits the phone's width
+    # issue 31 major 4: the clock resolves the day; the notice fits the phone and goes
+    day = current_phase(played)
+    Phase.objects.filter(pk=day.pk).update(closes_at=timezone.now() - dt.timedelta(seconds=1))
+    assert deadlines_run() == {"committed": 1}
+    js = gm_phone(browser, live_server)
+    js.wait_for_selector("#clock-notice")
+    assert "Il Giorno 1 si è chiuso da solo" in js.inner_text("#clock-notice")
     assert js.evaluate(WIDE) <= 390
+    with js.expect_navigation():
+        js.click("#clock-notice button:text-is('Visto, nascondi')")
+    assert js.locator("#clock-notice").count() == 0
