@@ -248,6 +248,8 @@ def game_posts(request: HttpRequest, pk: int) -> HttpResponse:
         phase.narration_form = NarrationForm(
             initial={"post_before": phase.post_before, "post_after": phase.post_after}
         )
+        # a result posted, undone and resolved anew: its Rettifica too (issue 31 major 4)
+        phase.rettifica = rettifica_posts(game, phase, phase.outcome, phase.inputs)
     return render(request, "games/posts.html", {"game": game, "phases": phases})
 
 

@@ -130,6 +130,8 @@ def test_a_day_undone_a_vote_corrected_and_recommitted(client, gm_user):
     section = page.split(f'id="rettifica-{day.pk}"')[1].split("</section>")[0]
     for secret in ("Sceriffo", "Indian", "Cowboy", "sceriffo", "indiano"):
         assert secret not in section
+    posts_page = client.get(reverse("games:posts", args=[game.pk])).content.decode()
+    assert expected in posts_page  # beside the phase's post, on the page of the posts
 
 
 @pytest.mark.django_db
