@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0017_game_archived"),
+        ("games", "0018_game_archived"),
     ]
 
     operations = [
