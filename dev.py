@@ -179,7 +179,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         login = manage(env, "ensure_gm", capture=True).strip()
         manage(env, "load_demo")
         celery = [str(VENV / "bin" / "celery"), "-A", "gm"]
-        procs.start("worker", [*celery, "worker", "-l", "info", "-c", "2"], env)
+        # as docker-compose.yml: the deadline work and the balance lab on workers of their own
+        default_queue = env.get("TABULA_QUEUE") or "celery"
+        lab_queue = env.get("TABULA_LAB_QUEUE") or "lab"
+        procs.start("worker", [*celery, "worker", "-l", "info", "-c", "2", "-Q", default_queue,
+                               "-n", "worker@%h"], env)  # fmt: skip
+        procs.start("lab-worker", [*celery, "worker", "-l", "info", "-c", "1", "-Q", lab_queue,
+                                   "-n", "lab@%h"], env)  # fmt: skip
         procs.start(
             "beat",
             [*celery, "beat", "-l", "info", "-s", str(VAR / "celerybeat-schedule")],

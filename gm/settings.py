@@ -173,7 +173,35 @@ TABULA_CLOCK_STALE_SECONDS: float = _read(
 )
 # How long /healthz waits for Redis, per connection and per reply.
 TABULA_HEALTH_TIMEOUT_SECONDS: float = _read("TABULA_HEALTH_TIMEOUT_SECONDS", float, 0.3)
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600}  # > the task time limit
+# Every other Redis call (publishing a task, reading or storing a result) waits at most
+# TABULA_REDIS_TIMEOUT_SECONDS per connection and per reply: a frozen Redis costs a request
+# that long, never a worker for good (issue 27 §6). Above kombu's 1 s wait for a message.
+TABULA_REDIS_TIMEOUT_SECONDS: float = _read("TABULA_REDIS_TIMEOUT_SECONDS", float, 2.0)
+if TABULA_REDIS_TIMEOUT_SECONDS <= 1:
+    raise ImproperlyConfigured(
+        "Environment variable TABULA_REDIS_TIMEOUT_SECONDS is invalid: it must exceed 1 s "
+        "(a worker waits 1 s at a time for a message)"
+    )
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 600,  # > the task time limit
+    "socket_timeout": TABULA_REDIS_TIMEOUT_SECONDS,
+    "socket_connect_timeout": TABULA_REDIS_TIMEOUT_SECONDS,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = TABULA_REDIS_TIMEOUT_SECONDS
+CELERY_REDIS_SOCKET_TIMEOUT = TABULA_REDIS_TIMEOUT_SECONDS
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = TABULA_REDIS_TIMEOUT_SECONDS
+# The balance lab's tasks have their own queue, consumed by their own worker
+# (docker-compose.yml's lab-worker): the deadline tick never waits behind a study's chunks.
+TABULA_LAB_QUEUE: str = _read("TABULA_LAB_QUEUE", str, "lab")
+CELERY_TASK_ROUTES = ("gm.celery.route_task",)  # reads TABULA_LAB_QUEUE when it routes
+# A GM's studies queued or running at once, and the games of one study (issue 27 §6).
+TABULA_LAB_STUDIES_PER_GM: int = _read("TABULA_LAB_STUDIES_PER_GM", int, 3)
+TABULA_LAB_MAX_GAMES: int = _read("TABULA_LAB_MAX_GAMES", int, 200_000)
+if TABULA_LAB_STUDIES_PER_GM < 1 or TABULA_LAB_MAX_GAMES < 1:
+    raise ImproperlyConfigured(
+        "Environment variables TABULA_LAB_STUDIES_PER_GM and TABULA_LAB_MAX_GAMES are "
+        "invalid: each must be at least 1"
+    )
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "deadlines": {
         "task": "games.deadlines_tick",

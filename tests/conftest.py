@@ -98,6 +98,10 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subpro
     # a killed worker held) must never reach this session's database.
     queue = f"test-{uuid.uuid4().hex[:12]}"
     app.conf.task_default_queue = queue
+    # the balance lab's queue (gm/settings.py's task routes), this session's too: the one
+    # test worker plays both, so the tests run lab work
+    lab_queue = f"{queue}-lab"
+    lab_default, settings.TABULA_LAB_QUEUE = settings.TABULA_LAB_QUEUE, lab_queue
     url = settings.CELERY_BROKER_URL.replace("redis+socket://", "unix://", 1)
     client = redis.Redis.from_url(url)
     for key in client.scan_iter("unacked*"):
@@ -106,12 +110,13 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subpro
         **os.environ,
         "DATABASE_URL": database_url,
         "TABULA_QUEUE": queue,
+        "TABULA_LAB_QUEUE": lab_queue,
         "TABULA_CLOSE_GRACE_SECONDS": "0",
     }  # the tests queue the ticks they need; a phase is due at its deadline
     proc = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "gm", "worker", "--loglevel", "warning",
          "--concurrency", "1", "--without-mingle", "--without-gossip",
-         "--hostname", f"test-{uuid.uuid4().hex[:8]}@%h"],
+         "--queues", f"{queue},{lab_queue}", "--hostname", f"test-{uuid.uuid4().hex[:8]}@%h"],
         cwd=ROOT, env=env, start_new_session=True,
     )  # fmt: skip
     deadline = time.monotonic() + 60
@@ -125,6 +130,7 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subpro
                 pytest.fail("the Celery worker did not start")
     yield proc
     app.conf.task_default_queue = settings.CELERY_TASK_DEFAULT_QUEUE
+    settings.TABULA_LAB_QUEUE = lab_default
     proc.terminate()
     try:
         proc.wait(timeout=20)

@@ -9,10 +9,12 @@ import importlib
 import re
 
 import yaml
+from django.conf import settings
 
+from gm.celery import app
 from tests.conftest import ROOT
 
-APP_SERVICES = ["migrate", "web", "worker", "beat"]
+APP_SERVICES = ["migrate", "web", "worker", "lab-worker", "beat"]
 
 
 def compose() -> dict:
@@ -27,7 +29,7 @@ def settings_variables() -> set[str]:
 def test_every_service_has_a_healthcheck_and_volumes_exist():
     data = compose()
     assert set(data["services"]) == {"postgres", "redis", *APP_SERVICES}
-    for name in ["postgres", "redis", "web", "worker", "beat"]:
+    for name in ["postgres", "redis", "web", "worker", "lab-worker", "beat"]:
         assert data["services"][name]["healthcheck"]["test"], name
     assert {"postgres-data", "redis-data"} <= set(data["volumes"])
 
@@ -75,3 +77,23 @@ def test_web_is_published_to_the_proxy_only():
                 port if isinstance(port, str) else f"{port.get('host_ip', '')}:{port['published']}"
             )
             assert spec.startswith("127.0.0.1:"), (name, port)
+
+
+def test_the_lab_has_a_worker_of_its_own():
+    """Issue 27 §6: the balance lab's chunks run on the ``lab`` queue, which only
+    lab-worker consumes; the deadline work's worker consumes the default queue alone, so a
+    tick never waits behind a study."""
+    services = compose()["services"]
+
+    def queues(name: str) -> list[str]:
+        command = services[name]["command"]
+        return command[command.index("--queues") + 1].split(",")
+
+    source = (ROOT / "gm" / "settings.py").read_text()
+    assert queues("worker") == ["celery"]
+    assert '_read("TABULA_QUEUE", str, "celery")' in source  # the default queue's default
+    assert queues("lab-worker") == ["lab"]
+    assert '_read("TABULA_LAB_QUEUE", str, "lab")' in source
+    lab = app.amqp.router.route({}, "games.balance_chunk")["queue"].name
+    assert lab == settings.TABULA_LAB_QUEUE  # "lab" but in a test worker's session
+    assert "lab@$$HOSTNAME" in services["lab-worker"]["healthcheck"]["test"][1]
