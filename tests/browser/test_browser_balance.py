@@ -60,5 +60,34 @@ def test_gm_starts_watches_cancels_and_reads_studies(
     page.click("text=← Bilanciamento")
     rows = page.locator("table.studies tbody tr")
     assert rows.count() == 2
-    rows.filter(has_text="inquisizione").locator("a").click()
+    rows.filter(has_text="Eresia vs Inquisizione").locator("a").click()
     page.wait_for_selector("svg.plot")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_unsimulated_option_is_marked_and_refused_as_a_comparison(
+    live_server, browser, django_user_model
+):
+    """Issue 30 major 6: "rivela il ruolo alla morte" is marked as not simulated, and a
+    second variant that ticks it is refused with the reason (it used to run and say the
+    Law "wins as often")."""
+    django_user_model.objects.create_user(username="master", password="pw-master-1")
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/")
+    page.fill("input[name=username]", "master")
+    page.fill("input[name=password]", "pw-master-1")
+    page.click("button[type=submit]")
+    page.click("text=Bilanciamento")
+    page.select_option("select[name=setup]", "wild-west-wolf")
+    page.wait_for_selector("input[name=vs_www__reveal_role_on_death]", state="attached")
+    page.click("text=Opzioni del regolamento")
+    reveal = page.locator("label.option", has=page.locator("[name=opt_www__reveal_role_on_death]"))
+    assert "(non simulata: non cambia i risultati)" in reveal.inner_text()
+    page.click("text=Seconda variante (facoltativa)")
+    page.check("input[name=versus]")
+    page.check("input[name=vs_www__reveal_role_on_death]")
+    page.fill("input[name=games]", "1000")
+    page.click("text=Avvia lo studio")
+    alert = page.wait_for_selector("div.error[role=alert]")
+    assert "non simula Rivela il ruolo alla morte" in alert.inner_text()
+    assert not BalanceStudy.objects.exists()
