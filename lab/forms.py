@@ -73,14 +73,18 @@ class BalanceStudyForm(forms.Form):
                 names.append((own, name))
 
     def unsimulated_note(self, name: str) -> str:
-        """Beside an option's label: which models do not simulate it ("" when both do)."""
-        models = [label for model, label in BalanceStudy.Model.choices
-                  if name in self.unsimulated.get(model, {})]  # fmt: skip
-        if len(models) == len(BalanceStudy.Model.choices):
+        """Beside an option's label: which models do not simulate it, which cannot play its
+        other values ("" when both models play it)."""
+        verdicts = {label: self.unsimulated.get(model, {}).get(name)
+                    for model, label in BalanceStudy.Model.choices}  # fmt: skip
+        inert = [label for label, verdict in verdicts.items() if verdict and verdict != FAILS]
+        failing = [label for label, verdict in verdicts.items() if verdict == FAILS]
+        if len(inert) == len(verdicts):
             return _t("non simulata: non cambia i risultati")
-        if models:
-            return _t("non simulata dal modello %(model)s") % {"model": models[0]}
-        return ""
+        said = [_t("non simulata dal modello %(model)s") % {"model": label} for label in inert]
+        said += [_t("il modello %(model)s non sa giocarla") % {"model": label}
+                 for label in failing]  # fmt: skip
+        return "; ".join(said)
 
     def option_rows(self) -> list[tuple[forms.BoundField, str]]:
         return [(self[field], self.unsimulated_note(name)) for field, name in self.option_names]

@@ -59,6 +59,11 @@ def test_an_unsimulated_option_is_marked_on_the_form(client, gm_user):
     assert "non simulata" not in pistolero.group(0)  # WWW-D12 is played
     deputy = re.search(r'name="opt_www__deputy_saves_on_double".*?</label>', html, re.S)
     assert "(non simulata dal modello Informato)" in deputy.group(0)
+    change = re.search(r'name="opt_www__allow_vote_change".*?</label>', html, re.S)
+    assert (
+        "(non simulata dal modello Informato; il modello Casuale non sa giocarla)"
+        in change.group(0)
+    )
 
 
 def test_a_second_variant_on_an_unsimulated_option_is_refused(client, gm_user):

@@ -11,10 +11,11 @@ from roles.balance.probe import INERT, _kept, probe_setup, unsimulated
 from roles.balance.study import Study, Variant, run_study
 
 
-def test_the_kept_findings_are_what_the_probe_finds():
-    kept = _kept()["inquisizione"]["models"]
-    assert probe_setup("inquisizione") == kept
-    assert unsimulated("inquisizione") == kept
+@pytest.mark.parametrize("setup", ["inquisizione", "wild-west-wolf"])
+def test_the_kept_findings_are_what_the_probe_finds(setup):
+    kept = _kept()[setup]["models"]
+    assert probe_setup(setup) == kept
+    assert unsimulated(setup) == kept
 
 
 REVEAL = [
