@@ -9,10 +9,12 @@ import pytest
 
 from roles.balance.probe import INERT, _kept, probe_setup, unsimulated
 from roles.balance.study import Study, Variant, run_study
+from roles.engine.setups import load_setup
 
 
 @pytest.mark.parametrize("setup", ["inquisizione", "wild-west-wolf"])
 def test_the_kept_findings_are_what_the_probe_finds(setup):
+    assert _kept()[setup]["version"] == load_setup(setup).version  # else probed at each start
     kept = _kept()[setup]["models"]
     assert probe_setup(setup) == kept
     assert unsimulated(setup) == kept
