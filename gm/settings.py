@@ -197,6 +197,17 @@ CELERY_TASK_ROUTES = ("gm.celery.route_task",)  # reads TABULA_LAB_QUEUE when it
 # A GM's studies queued or running at once, and the games of one study (issue 27 §6).
 TABULA_LAB_STUDIES_PER_GM: int = _read("TABULA_LAB_STUDIES_PER_GM", int, 3)
 TABULA_LAB_MAX_GAMES: int = _read("TABULA_LAB_MAX_GAMES", int, 200_000)
+# A study queued or running with nothing stored for this long while the lab's queue is
+# empty has lost its tasks: above the broker's visibility timeout plus a task's time limit
+# (a chunk held by a killed worker comes back after them).
+TABULA_LAB_STALL_SECONDS: float = _read("TABULA_LAB_STALL_SECONDS", float, 900.0)
+if (
+    CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] + CELERY_TASK_TIME_LIMIT
+) >= TABULA_LAB_STALL_SECONDS:
+    raise ImproperlyConfigured(
+        "Environment variable TABULA_LAB_STALL_SECONDS is invalid: it must exceed the "
+        "broker's visibility timeout plus the task time limit (720 s)"
+    )
 if TABULA_LAB_STUDIES_PER_GM < 1 or TABULA_LAB_MAX_GAMES < 1:
     raise ImproperlyConfigured(
         "Environment variables TABULA_LAB_STUDIES_PER_GM and TABULA_LAB_MAX_GAMES are "
@@ -208,6 +219,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
         "schedule": TABULA_TICK_SECONDS,
         "options": {"expires": max(5.0, 3 * TABULA_TICK_SECONDS)},  # stale ticks are dropped
     },
+    # on the lab's queue: fails the studies whose tasks Redis lost (lab/services.py)
+    "lab-sweep": {"task": "lab.balance_sweep", "schedule": 60.0, "options": {"expires": 60.0}},
 }
 # A submission counts by when it reached the site: the proxy's request-start header when
 # one is named here (only behind a proxy that always writes it), else the first middleware.

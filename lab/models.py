@@ -21,6 +21,7 @@ class BalanceStudy(models.Model):
     class Failure(models.TextChoices):
         BROKER = "broker", _("la coda dei lavori (Redis) non era raggiungibile: riprova più tardi")
         ENGINE = "engine", _("il modello dei giocatori non sa giocare queste opzioni")
+        LOST = "lost", _("i suoi lavori sono andati persi (Redis riavviato o svuotato)")
 
     ACTIVE = (Status.QUEUED, Status.RUNNING, Status.MERGING)  # what counts against a GM
 
@@ -32,6 +33,7 @@ class BalanceStudy(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="balance_studies"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    touched_at = models.DateTimeField(null=True, blank=True)  # its last publish or chunk
     finished_at = models.DateTimeField(null=True, blank=True)
     setup = models.CharField(max_length=40)
     model = models.CharField(max_length=12, choices=Model.choices, default=Model.RANDOM)

@@ -6,11 +6,15 @@ cancel keeping what was played. The figures come from the pure study code
 A GM has at most ``TABULA_LAB_STUDIES_PER_GM`` studies queued or running and a study at
 most ``TABULA_LAB_MAX_GAMES`` games (issue 27 §6). The request stores the row and queues
 one small task, each Redis call bounded by ``TABULA_REDIS_TIMEOUT_SECONDS``; when Redis
-cannot take it the study is marked failed at once, never left "in coda" for ever.
+cannot take it the study is marked failed at once, never left "in coda" for ever. A study
+whose tasks Redis lost later (a restart without its data) is failed by the sweep beat
+queues on the lab's queue: nothing left in that queue and nothing stored for
+``TABULA_LAB_STALL_SECONDS``.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from functools import partial
 from typing import Any
 
@@ -18,10 +22,11 @@ from celery import group
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from kombu.exceptions import OperationalError
+from kombu.exceptions import ChannelError, OperationalError
 from redis.exceptions import RedisError
 
 from lab import tasks  # (a module: lab/tasks.py imports this one)
@@ -89,7 +94,7 @@ def balance_study_publish(study_id: int) -> int:
     """Publish the chunks of a queued study (run by a lab task, not by the request); the
     number published (0 when the study was cancelled, failed or already published)."""
     if not BalanceStudy.objects.filter(pk=study_id, status=Status.QUEUED).update(
-        status=Status.RUNNING
+        status=Status.RUNNING, touched_at=timezone.now()
     ):
         return 0
     row = BalanceStudy.objects.get(pk=study_id)
@@ -128,6 +133,7 @@ def balance_chunk_run(study_id: int, variant: int, index: int) -> str:
         BalanceChunk.objects.get_or_create(
             study=row, variant=variant, index=index, defaults={"aggregate": aggregate.as_dict()}
         )
+        BalanceStudy.objects.filter(pk=study_id).update(touched_at=timezone.now())
     if BalanceChunk.objects.filter(study=row).count() >= row.chunks_total:
         balance_study_finish(study_id)
     return "stored"
@@ -178,6 +184,34 @@ def balance_study_cancel(*, study: BalanceStudy) -> bool:
     row = BalanceStudy.objects.get(pk=study.pk)
     BalanceStudy.objects.filter(pk=study.pk).update(figures=figures_of(row))
     return True
+
+
+def lab_queue_length() -> int:
+    """The messages waiting in the lab's queue (0 when Redis holds none)."""
+    with tasks.balance_study_publish.app.connection_for_read() as connection:
+        try:
+            declared = connection.default_channel.queue_declare(
+                queue=settings.TABULA_LAB_QUEUE, passive=True
+            )
+        except ChannelError:  # the queue's list does not exist: nothing waits
+            return 0
+    return int(declared.message_count)
+
+
+def balance_studies_sweep() -> int:
+    """Fail the studies whose tasks are lost: queued or running, nothing stored for
+    ``TABULA_LAB_STALL_SECONDS`` and nothing left in the lab's queue (run from that queue,
+    so every task queued before it was taken). The number failed."""
+    if lab_queue_length():
+        return 0  # work still waits: a study behind it is queued, not lost
+    since = timezone.now() - dt.timedelta(seconds=settings.TABULA_LAB_STALL_SECONDS)
+    stalled = BalanceStudy.objects.filter(status__in=(Status.QUEUED, Status.RUNNING)).filter(
+        Q(touched_at__lt=since) | Q(touched_at__isnull=True, created_at__lt=since)
+    )
+    return sum(
+        _fail(pk, BalanceStudy.Failure.LOST, Status.QUEUED, Status.RUNNING)
+        for pk in stalled.values_list("pk", flat=True)
+    )
 
 
 def balance_progress(study: BalanceStudy) -> int:

@@ -18,3 +18,9 @@ def balance_study_publish(study_id: int) -> int:
 def balance_chunk(study_id: int, variant: int, index: int) -> str:
     """One chunk of a balance study (docs/balance.md)."""
     return services.balance_chunk_run(study_id, variant, index)
+
+
+@shared_task(name="lab.balance_sweep", ignore_result=True)
+def balance_studies_sweep() -> int:
+    """Fail the studies whose tasks Redis lost (queued by beat on the lab's queue)."""
+    return services.balance_studies_sweep()

@@ -6,6 +6,7 @@ message instead of staying queued for ever; a chunk the model cannot play fails 
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import socket
 import time
@@ -15,12 +16,14 @@ import pytest
 import redis
 from django.conf import settings as django_settings
 from django.urls import reverse
+from django.utils import timezone
 
 from gm.celery import app
 from lab.models import BalanceStudy
 from lab.services import (
     StudyRefused,
     balance_chunk_run,
+    balance_studies_sweep,
     balance_study_cancel,
     balance_study_publish,
     balance_study_start,
@@ -174,3 +177,44 @@ def test_a_chunk_the_model_cannot_play_fails_the_study(gm_user):
     study.refresh_from_db()
     assert study.status == BalanceStudy.Status.FAILED
     assert study.failure == BalanceStudy.Failure.ENGINE
+
+
+def test_a_study_whose_tasks_redis_lost_is_failed_by_the_sweep(client, gm_user, lab_queue):
+    """Issue 27 §6: a study must not stay running for ever. Its tasks gone (a Redis restart
+    without its data), the sweep beat queues on the lab's queue finds nothing left there
+    and nothing stored for TABULA_LAB_STALL_SECONDS: the study fails, with the reason."""
+    stale = timezone.now() - dt.timedelta(seconds=django_settings.TABULA_LAB_STALL_SECONDS + 1)
+    lost, recent, queued = start(gm_user), start(gm_user), start(gm_user)
+    BalanceStudy.objects.filter(pk=lost.pk).update(status=BalanceStudy.Status.RUNNING,
+                                                   touched_at=stale)  # fmt: skip
+    BalanceStudy.objects.filter(pk=recent.pk).update(status=BalanceStudy.Status.RUNNING)
+    BalanceStudy.objects.filter(pk=queued.pk).update(created_at=stale)  # its publish lost
+    assert balance_studies_sweep() == 2
+    for study, status in ((lost, "failed"), (recent, "running"), (queued, "failed")):
+        study.refresh_from_db()
+        assert study.status == status
+    assert lost.failure == queued.failure == BalanceStudy.Failure.LOST
+    client.force_login(gm_user)
+    page = client.get(lost.get_absolute_url()).content.decode()
+    assert "Studio non riuscito: i suoi lavori sono andati persi" in page
+
+
+def test_the_sweep_leaves_a_study_whose_work_still_waits(gm_user, lab_queue):
+    """Behind another study's chunks a study waits, it is not lost."""
+    waiting = start(gm_user)
+    BalanceStudy.objects.filter(pk=waiting.pk).update(
+        created_at=timezone.now() - dt.timedelta(hours=1)
+    )
+    other = start(gm_user)
+    assert balance_study_publish(other.pk) == 2  # two chunks wait in the lab's queue
+    assert balance_studies_sweep() == 0
+    waiting.refresh_from_db()
+    assert waiting.status == BalanceStudy.Status.QUEUED
+
+
+def test_beat_queues_the_sweep_on_the_lab_queue():
+    entry = django_settings.CELERY_BEAT_SCHEDULE["lab-sweep"]
+    assert entry["task"] == "lab.balance_sweep"
+    assert app.amqp.router.route({}, entry["task"])["queue"].name == (
+        django_settings.TABULA_LAB_QUEUE
+    )
