@@ -11,11 +11,22 @@ from games.views import rules as rules_views
 from gm import views
 from gm.forms import LoginForm
 
+
+class FaviconView(RedirectView):
+    """/favicon.ico, which browsers ask for on their own, to the site's icon; its hashed
+    static URL is read per request (the manifest exists only after collectstatic)."""
+
+    permanent = True
+
+    def get_redirect_url(self, *args: object, **kwargs: object) -> str:
+        return static("favicon.svg")
+
+
 urlpatterns = [
     path("", dashboard.dashboard, name="dashboard"),
     path("healthz", views.healthz, name="healthz"),
     # what a browser asks for on its own, whatever the page's <link rel="icon"> (issue 31)
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path("favicon.ico", FaviconView.as_view()),
     path("accedi/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("esci/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

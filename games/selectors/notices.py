@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
+from django.db.models import OuterRef, Subquery
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
@@ -59,8 +60,9 @@ def clock_notices(games: Iterable[Game]) -> dict[int, ClockNotice]:
     if not zones:
         return {}
     latest: dict[int, AuditEvent] = {}
-    commits = AuditEvent.objects.filter(game_id__in=zones, kind="commit", user__isnull=True)
-    for event in commits.order_by("game_id", "-at", "-pk").distinct("game_id"):
+    commits = AuditEvent.objects.filter(kind="commit", user__isnull=True)
+    newest = commits.filter(game_id=OuterRef("game_id")).order_by("-at", "-pk").values("pk")[:1]
+    for event in commits.filter(game_id__in=zones, pk=Subquery(newest)):
         latest[event.game_id] = event
     if not latest:
         return {}
