@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Final, TypeVar
+from typing import TypeVar
 
 from roles.engine.messages import Message
 from roles.engine.model import GameState, PhaseOutcome, Player, Status
+from roles.engine.statuses import SharedStatus
 
-PACK_BLOCKED: Final = "pack_blocked"  # the pack may not kill in this night
+PACK_BLOCKED = SharedStatus.PACK_BLOCKED  # the pack may not kill in this night
 
 T = TypeVar("T")
 

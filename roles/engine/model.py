@@ -13,6 +13,7 @@ from typing import Any, Final
 from roles.engine.messages import Message, msg
 from roles.engine.statuses import CORRECTION_KINDS as CORRECTION_KINDS  # their old home
 from roles.engine.statuses import Correction as Correction
+from roles.engine.statuses import CorrectionKind, StatusKind
 from roles.engine.statuses import PastTargets as PastTargets
 from roles.engine.statuses import Status as Status
 
@@ -159,7 +160,7 @@ class GameState:
     draws: dict[str, str]  # the deal's secret draws, by name
     # (ability key, user or group) -> whom he targeted: the bans on repeats read it
     targets: dict[tuple[str, str], PastTargets]
-    statuses: dict[str, Status]  # by kind: one of each at a time
+    statuses: dict[StatusKind, Status]  # by kind: one of each at a time
     wills: dict[str, str]  # author -> text (cut)
     wills_delivered: set[str]  # authors already delivered
     death_order: list[str]
@@ -221,7 +222,7 @@ class GameState:
     def set_status(self, status: Status) -> None:
         self.statuses[status.kind] = status
 
-    def status(self, kind: str, phase: int | None = None) -> Status | None:
+    def status(self, kind: StatusKind, phase: int | None = None) -> Status | None:
         """The status ``kind`` if it acts in ``phase`` (or stands, when it has no phase)."""
         status = self.statuses.get(kind)
         if status is None or (status.phase is not None and status.phase != phase):
@@ -231,7 +232,7 @@ class GameState:
     def expire(self) -> None:
         """Drop the statuses whose phase has passed (called as a phase opens)."""
         index = self.phase_index
-        gone: list[str] | None = None  # a status is filed under its kind (set_status)
+        gone: list[StatusKind] | None = None  # a status is filed under its kind (set_status)
         for status in self.statuses.values():
             phase = status.phase
             if phase is not None and phase < index:
@@ -246,7 +247,11 @@ class GameState:
     def spares(self, outcome: PhaseOutcome, player: Player) -> bool:
         """Whether a GM correction prevents ``player``'s death at the step now running."""
         for c in self.corrections:
-            if c.kind == "spare" and c.player == player.name and c.step in (None, self.step):
+            if (
+                c.kind == CorrectionKind.SPARE
+                and c.player == player.name
+                and c.step in (None, self.step)
+            ):
                 outcome.why(msg("trace.gm_spare", player=player.name, reason=c.reason))
                 return True
         return False

@@ -34,6 +34,7 @@ from roles.engine.model import (
     phase_label,
 )
 from roles.engine.setups import SetupError
+from roles.engine.statuses import CorrectionKind
 from roles.engine.votes import count_votes
 
 # Each ruleset class's version (Ruleset.version), digested once per process.
@@ -251,7 +252,7 @@ class Ruleset(Dealing):
     def gm_kills(self, state: GameState, outcome: PhaseOutcome, step: str | None) -> None:
         """The GM's added deaths at the end of ``step``."""
         for correction in state.corrections:
-            if correction.kind == "kill" and correction.step == step:
+            if correction.kind == CorrectionKind.KILL and correction.step == step:
                 player = state.by_name[correction.player]
                 if player.alive:
                     outcome.why(msg("trace.gm_kill", player=player.name, reason=correction.reason))

@@ -6,9 +6,16 @@ ability user's past targets (roles/engine/model.py's GameState holds them).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Final
 
 
+class CorrectionKind(StrEnum):
+    SPARE = "spare"
+    KILL = "kill"
+
+
+@dataclass(frozen=True, slots=True)
 class Correction:
     """A GM's correction: an input to the resolution, not a patch on its outcome, so every
     consequence of a death follows from the corrected facts.
@@ -16,73 +23,38 @@ class Correction:
     ``spare``: the player does not die in this phase (only at ``step``, when named): the
     death is prevented where the rules would mark it, and what that death would cause
     (a block, a goal, a turn, a departure) does not happen. ``kill``: the player dies at
-    the end of ``step`` (the end of the phase when None), with every consequence.
+    the end of ``step`` (the end of the phase when None), with every consequence."""
 
-    A value: treat it as immutable (it compares and hashes by its fields). Written out
-    rather than a frozen dataclass, as :class:`Status` is."""
-
-    __slots__ = ("kind", "player", "reason", "step")
-
-    def __init__(self, kind: str, player: str, step: str | None = None, reason: str = "") -> None:
-        self.kind = kind
-        self.player = player
-        self.step = step
-        self.reason = reason
-
-    def _fields(self) -> tuple[str, str, str | None, str]:
-        return (self.kind, self.player, self.step, self.reason)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Correction:
-            return NotImplemented
-        assert isinstance(other, Correction)
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (f"Correction(kind={self.kind!r}, player={self.player!r}, step={self.step!r}, "
-                f"reason={self.reason!r})")  # fmt: skip
+    kind: str  # a CorrectionKind (the ruleset refuses any other: check_corrections)
+    player: str
+    step: str | None = None
+    reason: str = ""
 
 
-CORRECTION_KINDS: Final = ("spare", "kill")
+CORRECTION_KINDS: Final = tuple(CorrectionKind)
 
 
+class StatusKind(StrEnum):
+    """The kinds of status: each setup package declares its own as a subclass (its
+    ``statuses`` module), the shared mechanics theirs in :class:`SharedStatus`. A kind is
+    its string, so a status is filed and found under it (``GameState.statuses``)."""
+
+
+class SharedStatus(StatusKind):
+    PACK_BLOCKED = "pack_blocked"  # the pack may not kill in this night (mechanics)
+
+
+@dataclass(frozen=True, slots=True)
 class Status:
-    """A delayed or standing effect, typed: what it is, on whom, and the phase it acts in,
-    after which it expires ("the pack cannot kill on night k", "X dies of guilt on night
-    k"); ``phase`` None: it stands until replaced.
+    """A delayed or standing effect, typed: what it is, on whom, the value it carries, and
+    the phase it acts in, after which it expires ("the pack cannot kill on night k", "X
+    dies of guilt on night k"); ``phase`` None: it stands until replaced (a new status of
+    the same kind replaces it: ``GameState.set_status``)."""
 
-    A value: treat it as immutable (it compares and hashes by its fields; a new status
-    replaces an old one). Written out rather than a frozen dataclass: compiled, a frozen
-    dataclass's init is interpreted and sets each field through ``object.__setattr__``."""
-
-    __slots__ = ("kind", "phase", "player", "value")
-
-    def __init__(
-        self, kind: str, phase: int | None = None, player: str | None = None, value: Any = None
-    ) -> None:
-        self.kind = kind
-        self.phase = phase  # the phase index it acts in (N1 = 2, D2 = 3, N2 = 4, ...)
-        self.player = player
-        self.value = value
-
-    def _fields(self) -> tuple[str, int | None, str | None, Any]:
-        return (self.kind, self.phase, self.player, self.value)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Status:
-            return NotImplemented
-        assert isinstance(other, Status)
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (f"Status(kind={self.kind!r}, phase={self.phase!r}, player={self.player!r}, "
-                f"value={self.value!r})")  # fmt: skip
+    kind: StatusKind
+    phase: int | None = None  # the phase index it acts in (N1 = 2, D2 = 3, N2 = 4, ...)
+    player: str | None = None
+    value: Any = None
 
 
 @dataclass(slots=True, init=False)

@@ -14,10 +14,7 @@ from roles.engine.mechanics import blocked_night, martyr_of_the_pack
 from roles.engine.messages import msg
 from roles.engine.model import Action, GameState, PhaseOutcome, Player
 from roles.inquisizione.abilities import ABILITIES, PROTECT
-
-# The Inquisizione statuses (GameState.statuses); both stand until replaced.
-DESIGNATION: Final = "designation"  # the Templare's standing choice, read at his death (INQ-R50)
-LAST_WOLF: Final = "last_wolf"  # the Lupo Scorbutico has been told he mauls alone (INQ-R58)
+from roles.inquisizione.statuses import DESIGNATION
 
 if TYPE_CHECKING:
     from roles.inquisizione.rules import Inquisizione

@@ -23,9 +23,7 @@ from roles.inquisizione.abilities import (
     REDIRECT,
     WOLVES,
 )
-
-# The Farmers the pack mauled, by name (a standing status: INQ-D4's option reads it).
-MAULED_FARMERS = "mauled_farmers"
+from roles.inquisizione.statuses import DESIGNATION, LAST_WOLF, MAULED_FARMERS
 
 
 class Inquisizione(Ruleset):
@@ -177,11 +175,11 @@ class Inquisizione(Ruleset):
         """INQ-R52, INQ-D14: the Templare's standing designation, changeable until the
         deadline; with ``templar_designation_persists`` off it holds for one phase only."""
         if not state.options["inq.templar_designation_persists"]:
-            state.statuses.pop(night.DESIGNATION, None)
+            state.statuses.pop(DESIGNATION, None)
         for action in actions:
             actor = state.by_name[action.actor]
             if actor.role == "templare" and actor.alive:
-                state.set_status(Status(night.DESIGNATION, None, action.target))
+                state.set_status(Status(DESIGNATION, None, action.target))
 
     def resolve_night(self, state: GameState, outcome: PhaseOutcome, actions: list[Action]) -> None:
         night.resolve(self, state, outcome, actions)
@@ -235,13 +233,13 @@ class Inquisizione(Ruleset):
     def after_phase(self, state: GameState, outcome: PhaseOutcome) -> None:
         """INQ-R58, INQ-D13: tell the Lupo Scorbutico once he is the only wolf (he becomes
         it in a phase with a death)."""
-        if not outcome.deaths or night.LAST_WOLF in state.statuses:
+        if not outcome.deaths or LAST_WOLF in state.statuses:
             return
         grumpy = state.holder("lupo_scorbutico")
         if grumpy is None or not grumpy.alive:
             return
         if not self.werewolves_alive(state):
-            state.set_status(Status(night.LAST_WOLF, None, grumpy.name))
+            state.set_status(Status(LAST_WOLF, None, grumpy.name))
             outcome.tell(grumpy.name, "last_wolf", None, True)
             outcome.why(msg("inq.trace.last_wolf", "INQ-R58", wolf=grumpy.name,
                             role=Role("lupo_scorbutico")))  # fmt: skip

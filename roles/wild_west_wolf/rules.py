@@ -30,6 +30,7 @@ from roles.wild_west_wolf.abilities import (
     SHOOT,
     VISION,
 )
+from roles.wild_west_wolf.statuses import BOUNTY, EXECUTED, GUILT, REVENGE
 
 
 class WildWestWolf(Ruleset):
@@ -75,7 +76,7 @@ class WildWestWolf(Ruleset):
         hunter = state.holder("cacciatore_di_taglie")
         assert hunter is not None  # a legal deal has him (WWW-R19)
         eligible = [p for p in players if p.role in BOUNTY_ROLES]
-        chosen = draws.pop(night.BOUNTY, None)
+        chosen = draws.pop(BOUNTY, None)
         if draws:
             raise RuleViolation(msg("deal.unknown_draw", draw=repr(next(iter(draws)))), "spec",
                                 phase="setup")  # fmt: skip
@@ -90,7 +91,7 @@ class WildWestWolf(Ruleset):
                     role=hunter.role,
                 )  # fmt: skip
             target = picked
-        state.draws[night.BOUNTY] = target.name
+        state.draws[BOUNTY] = target.name
         outcome.tell(hunter.name, "bounty", None, target.name)
         if state.options["www.hunter_told_target_role"]:  # WWW-D21, switched
             outcome.tell(hunter.name, "bounty_role", target.name, target.role)
@@ -224,7 +225,7 @@ class WildWestWolf(Ruleset):
             state, outcome, votes, decisive_rule=state.options["www.rinnegato_decisive_vote"]
         )
         if executed is not None:
-            state.set_status(Status(night.EXECUTED, state.phase_index + 1, executed.name))
+            state.set_status(Status(EXECUTED, state.phase_index + 1, executed.name))
             assert outcome.execution is not None  # the vote that executed him
             self.after_execution(state, outcome, executed, outcome.execution.decisive_voter)
 
@@ -235,7 +236,7 @@ class WildWestWolf(Ruleset):
         hunter = state.holder("cacciatore_di_taglie")
         if (
             hunter is not None
-            and executed.name == state.draws.get(night.BOUNTY)
+            and executed.name == state.draws.get(BOUNTY)
             and hunter.alive
             and hunter.role == "cacciatore_di_taglie"
         ):
@@ -254,7 +255,7 @@ class WildWestWolf(Ruleset):
     ) -> None:
         """WWW-R69, R73, R89: the Capo's revenge, the Rinnegato's goal and the guilt."""
         if executed.dealt_role == "capo_indiano":
-            state.set_status(Status(night.REVENGE, state.phase_index + 1, executed.name))
+            state.set_status(Status(REVENGE, state.phase_index + 1, executed.name))
             outcome.why(msg("www.trace.capo_executed", "WWW-R69"))
         if executed.role == "rinnegato":
             state.goal_met.add(executed.name)
@@ -262,7 +263,7 @@ class WildWestWolf(Ruleset):
             if voter is not None and voter.dealt_role == "capo_indiano":
                 outcome.why(msg("www.trace.capo_decisive", "WWW-R73"))
             elif voter is not None:
-                state.set_status(Status(night.GUILT, state.phase_index + 1, voter.name))
+                state.set_status(Status(GUILT, state.phase_index + 1, voter.name))
                 outcome.why(msg("www.trace.guilty_vote", "WWW-R89, WWW-D6", voter=voter.name))
 
     # -- channels and will deadlines ---------------------------------------------------

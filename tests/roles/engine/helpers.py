@@ -4,26 +4,18 @@ from __future__ import annotations
 
 from roles.engine.model import Action, Correction, GameState, Vote
 from roles.engine.registry import ruleset_for
+from roles.inquisizione import night_cases as inq_cases
+from roles.wild_west_wolf import night_cases as www_cases
 
-WWW_TABLE = {
-    "Sam": "sceriffo", "Mar": "maresciallo", "Pao": "pastore", "Mia": "maestrina",
-    "Nora": "notaio", "Vito": "vicesceriffo", "Carla": "cowboy", "Gino": "cowboy",
-    "Anna": "cowboy", "Bruno": "bandito", "Pietro": "pistolero", "Capo": "capo_indiano",
-    "Sara": "sciamano", "Ivan": "indiano", "Cac": "cacciatore_di_taglie", "Pia": "pianista",
-}  # fmt: skip
-INQ_TABLE = {
-    "Sara": "veggente", "Paolo": "postino", "Becco": "becchino", "Gina": "guardia_gemella",
-    "Gianni": "guardia_gemella", "Carlo": "contadino", "Rita": "contadino", "Anna": "contadino",
-    "Bruno": "contadino", "Marco": "contadino", "Ugo": "contadino", "Ivo": "inquisitore",
-    "Bea": "boia", "Tea": "templare", "Luca": "lupo_mannaro", "Lia": "lupo_mannaro",
-    "Leo": "lupo_mannaro", "Zeno": "lupo_scorbutico", "Mara": "martire",
-}  # fmt: skip
+# The tables the setups' night-order cases are played on (their night_cases modules).
+WWW_TABLE = dict(www_cases.PLAYERS)
+INQ_TABLE = dict(inq_cases.PLAYERS)
 
 
 def www(**options) -> GameState:
     state, _ = ruleset_for("wild-west-wolf").new_game(
         WWW_TABLE, options={f"www.{k}": v for k, v in options.items()},
-        draws={"bounty_target": "Carla"},
+        draws=www_cases.CASES.draws,
     )  # fmt: skip
     return state
 

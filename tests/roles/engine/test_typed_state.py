@@ -4,12 +4,16 @@ draws are fields of the state (issue 11 §4). Each test also checks the rule it 
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from roles.engine.errors import RuleViolation
 from roles.engine.mechanics import PACK_BLOCKED
-from roles.engine.model import GameState, PastTargets, Status
-from roles.inquisizione.night import LAST_WOLF
+from roles.engine.model import Correction, GameState, PastTargets, Status
+from roles.engine.statuses import SharedStatus, StatusKind
+from roles.inquisizione.statuses import LAST_WOLF, MAULED_FARMERS, InquisizioneStatus
+from roles.wild_west_wolf.statuses import WildWestWolfStatus
 from tests.roles.engine.helpers import inq, play, www
 
 
@@ -19,6 +23,42 @@ def test_the_state_has_no_untyped_memory():
     assert "memory" not in GameState.__dataclass_fields__
     state = www()
     assert state.draws == {"bounty_target": "Carla"}  # WWW-R79
+
+
+def test_a_status_and_a_correction_are_frozen_dataclasses():
+    """Issue 33 §5: a status (with its value) and a GM's correction are small frozen
+    dataclasses: a value, compared and hashed by its fields, never changed in place."""
+    status = Status(MAULED_FARMERS, None, None, ("Rita",))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        status.value = ("Carlo",)  # type: ignore[misc]
+    assert status == Status(MAULED_FARMERS, value=("Rita",))
+    assert hash(status) == hash(Status(MAULED_FARMERS, value=("Rita",)))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Correction("kill", "Ada").step = "lupi"  # type: ignore[misc]
+
+
+def test_each_setup_files_its_statuses_under_its_own_enum():
+    """Issue 33 §5: status kinds are an enum per setup (and one for the shared mechanics);
+    what a game of each setup remembers is filed under those members."""
+    assert issubclass(WildWestWolfStatus, StatusKind)
+    assert issubclass(InquisizioneStatus, StatusKind)
+    www_state = www()
+    play(www_state, "N0", [{"actor": "Pia", "fake_role": "cowboy"}])  # WWW-R90
+    play(www_state, "D1", votes=[{"voter": "Sam", "target": "Capo"}])  # WWW-R69, R35
+    inq_state = inq()
+    play(inq_state, "N0", [{"actor": "Tea", "target": "Paolo"}])  # INQ-R50
+    play(inq_state, "D1")
+    play(inq_state, "N1", [{"actor": "Luca", "target": "Mara"}])  # INQ-R61
+    for state, kinds in ((www_state, WildWestWolfStatus), (inq_state, InquisizioneStatus)):
+        assert state.statuses
+        for kind, status in state.statuses.items():
+            assert type(kind) in (kinds, SharedStatus), kind
+            assert status.kind is kind
+    assert set(www_state.statuses) == {
+        WildWestWolfStatus.FAKE_ROLE_CHOSEN, WildWestWolfStatus.EXECUTED,
+        WildWestWolfStatus.REVENGE,
+    }  # fmt: skip
+    assert set(inq_state.statuses) == {InquisizioneStatus.DESIGNATION, SharedStatus.PACK_BLOCKED}
 
 
 def test_the_last_wolf_is_told_once_and_the_fact_stands():
