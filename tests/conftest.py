@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.db import connections
+from playwright.sync_api import Browser, sync_playwright
 
 from roles.engine.setups import register_package
 
@@ -156,21 +158,39 @@ def _fresh_cache_namespace(settings):
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
-@pytest.fixture
-def browser(monkeypatch):
-    chromium = require_chromium()
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's loop vs the ORM
-    from playwright.sync_api import sync_playwright
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests that drive Chromium run last. Playwright's sync API leaves its event loop
+    marked as running in this thread from its start to its stop, and Django refuses the
+    ORM under a running loop: with one Chromium for the whole run, every test that comes
+    after the first browser test runs under that loop, so only browser tests may."""
+    items.sort(key=lambda item: "browser" in item.fixturenames)  # stable: order kept
 
-    with sync_playwright() as pw:
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Browser]:
+    """One Playwright and one system Chromium for the whole run (issue 33 §6). From here
+    to the end of the run the ORM is allowed under Playwright's loop (only browser tests
+    are left: ``pytest_collection_modifyitems``), through the transactional database's
+    flush after each test too."""
+    executable = require_chromium()
+    with pytest.MonkeyPatch.context() as patch, sync_playwright() as pw:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's loop vs the ORM
         browser = pw.chromium.launch(
-            executable_path=chromium,
+            executable_path=executable,
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
         )
         yield browser
         browser.close()
-    from django.db import connections
 
+
+@pytest.fixture
+def browser(chromium: Browser) -> Iterator[Browser]:
+    """The run's Chromium; every context a test opens (its GM, its phones) is closed when
+    the test ends, so no cookie, storage or page outlives it."""
+    assert not chromium.contexts, "a context outlived its test"
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
     connections.close_all()  # what the test opened while Playwright ran (its own context)
 
 

@@ -1,0 +1,32 @@
+"""One Chromium for the whole test run, a fresh context per test (issue 33 §6): the second
+test gets the very browser the first used, with none of the first test's contexts (its
+pages, cookies and storage) left open."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+FIRST: list[object] = []  # the browser the first test saw
+
+
+def test_one_chromium_for_the_run_part_1(browser):
+    """Opens a context with a cookie and leaves it open: the fixture closes it."""
+    context = browser.new_context()
+    context.add_cookies([{"name": "seen", "value": "1", "url": "http://localhost"}])
+    context.new_page()
+    FIRST.append(browser)
+
+
+def test_one_chromium_for_the_run_part_2(browser):
+    """Runs after part 1 (a file's tests run in order): same browser, no context left."""
+    assert [browser] == FIRST
+    assert browser.contexts == []
+    assert browser.new_context().cookies() == []
+
+
+def test_the_browser_tests_run_after_every_other_test(request):
+    """Playwright's loop runs from the first browser test on: no test without Chromium
+    may come after one with it (tests/conftest.py sorts them)."""
+    kinds = ["browser" in item.fixturenames for item in request.session.items]
+    assert kinds == sorted(kinds)
