@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 from django.utils import timezone
 
 from games.models import Game, Phase, Player, Submission, Will
+from roles import replay_cli, simulate_cli
 from roles.engine.abilities import Ability
 from roles.engine.announce import Post, announce, cause_label, post, post_texts, role_name
 from roles.engine.channels import Channel
@@ -96,9 +97,11 @@ __all__ = [
     "post",
     "post_texts",
     "render",
+    "replay_cli",
     "role_name",
     "ruleset_for",
     "setup_dir",
+    "simulate_cli",
     "true_votes",
     "will_deadline_at",
     "word_count",

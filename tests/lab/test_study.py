@@ -9,6 +9,7 @@ import io
 import json
 
 import pytest
+from django.core.management import call_command
 
 from roles.balance.informed import InformedModel, suspect_values
 from roles.balance.parallel import run_parallel
@@ -181,3 +182,14 @@ def test_the_difference_of_two_means():
     assert d == 1
     assert low < 1 < high
     assert high - 1 == pytest.approx(1 - low)
+
+
+def test_the_django_command_runs_a_study_as_manage_py_does():
+    """The simulate command through call_command (games/management/commands/simulate.py)
+    reaches roles/simulate_cli.py through games/engine.py: Sorte's Rossi win 2/3 (CT-R3)."""
+    out = io.StringIO()
+    call_command("simulate", "coin-toss", "--games", "300", "--seed", "5", "--json", stdout=out)
+    figures = json.loads(out.getvalue())
+    assert figures["games"] == 300
+    rossi = next(row for row in figures["factions"] if row["faction"] == "rossi")
+    assert rossi["low"] <= 2 / 3 <= rossi["high"]

@@ -3,6 +3,7 @@ with one line on stderr naming the phase, the player and the rule, and nothing o
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -10,6 +11,7 @@ import sys
 
 import pytest
 import yaml
+from django.core.management import call_command
 
 from tests.conftest import ROOT
 
@@ -55,6 +57,16 @@ def test_replay_prints_the_report_as_json(tmp_path):
     assert report["phases"][2]["execution"] == {"executed": "Ivan", "totals": {"Ivan": 1}}
     assert report["winners"] is None
     assert report["winning_factions"] is None
+
+
+def test_the_django_command_replays_as_manage_py_does(tmp_path):
+    """The replay command through call_command (games/management/commands/replay.py) gives
+    the same report: it reaches roles/replay_cli.py through games/engine.py."""
+    path = tmp_path / "scenario.yaml"
+    path.write_text(yaml.safe_dump(WWW, allow_unicode=True), encoding="utf-8")
+    out = io.StringIO()
+    call_command("replay", str(path), stdout=out)
+    assert json.loads(out.getvalue()) == json.loads(replay(tmp_path, WWW).stdout)
 
 
 def test_replay_text_prints_the_announcements(tmp_path):
