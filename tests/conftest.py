@@ -15,6 +15,9 @@ import pytest
 from django.db import connections
 from playwright.sync_api import Browser, sync_playwright
 
+from games.forum import dates as forum_dates
+from games.services import backup_schema, clock
+from games.text import rulebook, words
 from roles.engine.setups import register_package
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,6 +148,28 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subpro
 def _no_close_grace(settings):
     """A phase is due at its deadline (the grace's own test sets it)."""
     settings.TABULA_CLOSE_GRACE_SECONDS = 0
+
+
+# Every process-global cache of the site (games/, desks/, lab/): each is emptied before and
+# after every test, so none survives one (issue 33 §6; tests/system/test_process_caches.py
+# fails when a new one is not listed here).
+PROCESS_CACHES = (
+    words.catalogue,  # a setup's translations, from its locale files
+    rulebook.rulebooks,  # rule prefix -> rulebook, from docs/rules/
+    rulebook.rulebook,  # a rendered rulebook
+    clock._client,  # the health check's Redis client, by URL and timeout
+    backup_schema.row_schema,  # a model's backup row schema
+    forum_dates._parse_when,  # a forum time, as read
+)
+
+
+@pytest.fixture(autouse=True)
+def _no_process_cache() -> Iterator[None]:
+    for cached in PROCESS_CACHES:
+        cached.cache_clear()
+    yield
+    for cached in PROCESS_CACHES:
+        cached.cache_clear()
 
 
 @pytest.fixture(autouse=True)
