@@ -1,7 +1,7 @@
-"""The engine's fast paths keep the contracts of what they replaced: a message compares and
-hashes by value as the frozen dataclass did, a ruleset's setup-specific target check runs
-for every ability unless the ruleset names the few it judges, the abilities' timing reads
-any night label, and a status expires after its phase whatever else stands."""
+"""The engine's values and shortcuts keep their contracts: a message compares and hashes by
+value, a ruleset's setup-specific target check runs for every ability unless the ruleset
+names the few it judges, the abilities' timing reads any night label, and a status expires
+after its phase whatever else stands."""
 
 from __future__ import annotations
 

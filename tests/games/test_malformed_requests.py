@@ -1,6 +1,6 @@
-"""Issue 27 §5, the third hostile round as a suite: every class of request that gave a 500
-answers a clean refusal instead (400 with the site's own words, a 404 for an endpoint of
-another kind of game, a form error), and stores nothing."""
+"""Malformed and hostile requests (issue 27 §5, the third hostile round): every class of
+request that gave a 500 answers a clean refusal instead (400 with the site's own words, a
+404 for an endpoint of another kind of game, a form error), and stores nothing."""
 
 from __future__ import annotations
 
