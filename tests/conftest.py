@@ -145,6 +145,14 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subpro
 
 
 @pytest.fixture(autouse=True)
+def _fast_password_hash(settings):
+    """Passwords hashed by MD5 in the tests: the production hasher (PBKDF2, 0.28 s a hash on
+    this machine) costs every test that creates or logs in a user (issue 33, the test
+    command's time drivers); no test is about the hash's strength."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _no_close_grace(settings):
     """A phase is due at its deadline (the grace's own test sets it)."""
     settings.TABULA_CLOSE_GRACE_SECONDS = 0

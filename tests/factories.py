@@ -16,6 +16,7 @@ from games.models import AuditEvent, Game, Phase, Player
 from games.services.game import game_create, player_link_issue
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import action_submit, vote_cast, will_save
+from gm.celery import app
 from roles.engine.setups import load_setup
 
 WWW_NAMES = ["Sam", "Mar", "Pao", "Mia", "Nora", "Vito", "Carla", "Gino", "Anna", "Bruno",
@@ -73,6 +74,12 @@ def wait_for(predicate: Callable[[], object], seconds: float = 30.0) -> bool:
             return True
         time.sleep(0.1)
     return False
+
+
+def worker_idle(timeout: float = 30.0) -> None:
+    """Wait until the test's Celery worker has run every task queued before this call: a
+    ping queued after them answers only then (one worker process, its queue in order)."""
+    app.send_task("gm.ping", args=["idle"]).get(timeout=timeout)
 
 
 def login_as(client, player: Player) -> None:

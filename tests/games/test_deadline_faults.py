@@ -5,7 +5,6 @@ may enter on the deadlines' forms is in tests/games/test_deadline_entry.py."""
 from __future__ import annotations
 
 import datetime as dt
-import time
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -22,7 +21,7 @@ from games.services.game import player_link_issue
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import action_submit, vote_cast
 from games.tasks import deadlines_tick
-from tests.factories import commits, day_one, make_game, set_deadline, wait_for
+from tests.factories import commits, day_one, make_game, set_deadline, wait_for, worker_idle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROME = ZoneInfo("Europe/Rome")
@@ -173,7 +172,7 @@ def test_defect4_an_undone_day_stays_with_the_gm(client, gm_user, celery_worker_
     client.post(reverse("games:gm_undo", args=[game.pk]), {"phase": day.pk, "confirm": "1"})
     deadlines_tick.delay()
     deadlines_tick.delay()
-    time.sleep(3)
+    worker_idle()  # both ticks ran
     day.refresh_from_db()
     assert day.status == Phase.Status.OPEN
     assert day.paused_at is not None

@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
+from django.urls import reverse
 from django.utils import timezone
 
 from games.models import AuditEvent, Phase, Submission
@@ -28,11 +29,12 @@ from games.services.deadlines import (
     phase_pause,
     phase_resume,
 )
+from games.services.game import player_link_issue
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import vote_cast
 from games.tasks import deadlines_tick
 from tests.conftest import ROOT, database_url_for_subprocess
-from tests.factories import commits, day_one, set_deadline, wait_for
+from tests.factories import commits, day_one, set_deadline, wait_for, worker_idle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -139,7 +141,7 @@ def test_beat_down_for_a_while_then_overdue_phases_close_in_order(gm_user, celer
     )
     assert closes == ["G2", "G1", "G0"]
     deadlines_tick.delay()
-    time.sleep(1.5)
+    worker_idle()  # the tick ran, and closed nothing twice
     assert AuditEvent.objects.filter(kind="commit", detail__phase="D1").count() == 3
 
 
@@ -171,7 +173,7 @@ def test_worker_killed_mid_close_then_the_close_completes_once(gm_user, celery_w
     assert day.status == Phase.Status.OPEN  # the interrupted close rolled back whole
     deadlines_tick.delay()  # the next beat tick, on the running worker
     assert wait_for(lambda: Phase.objects.get(pk=day.pk).status == Phase.Status.COMMITTED)
-    time.sleep(1)
+    worker_idle()  # nothing left in the worker's queue to close it again
     assert commits(game) == 2
 
 
@@ -246,10 +248,6 @@ def test_submissions_straddling_the_deadline(gm_user, celery_worker_process, set
 
 
 def test_gm_moves_and_pauses_a_deadline_and_players_see_it(client, gm_user):
-    from django.urls import reverse
-
-    from games.services.game import player_link_issue
-
     game, day = day_one(gm_user)
     client.force_login(gm_user)
     url = reverse("games:gm_deadline", args=[game.pk])
@@ -273,8 +271,6 @@ def test_gm_moves_and_pauses_a_deadline_and_players_see_it(client, gm_user):
 
 
 def test_schedule_update_keeps_the_order_of_the_day(client, gm_user):
-    from django.urls import reverse
-
     game, _ = day_one(gm_user)
     client.force_login(gm_user)
     url = reverse("games:gm_schedule", args=[game.pk])
