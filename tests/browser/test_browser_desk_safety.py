@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from desks.models import TableEvent
 from games.models import Game
-from tests.browser.test_browser_play import gm_page, phone_for
+from tests.browser.pages import gm_page, phone_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NAMES = ["Sam", "Vic", "Olga", "Otto", "Rina", "Reb"]

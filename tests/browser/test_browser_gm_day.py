@@ -20,7 +20,7 @@ from games.services.clock import deadlines_run
 from games.services.phases import current_phase
 from games.services.submissions import vote_cast
 from roles.engine.setups import load_setup
-from tests.browser.test_browser_play import phone_for
+from tests.browser.pages import phone_for
 from tests.browser.test_browser_topic import import_a_day_of_votes
 from tests.factories import make_game
 

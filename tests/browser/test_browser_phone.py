@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import action_submit, vote_cast, will_save
-from tests.browser.test_browser_play import phone_for
+from tests.browser.pages import phone_for
 from tests.conftest import PHONE
 from tests.factories import make_game
 

@@ -7,28 +7,12 @@ import pytest
 from django.urls import reverse
 
 from games.models import Phase
-from games.services.game import player_link_issue
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import vote_cast
-from tests.conftest import PHONE
+from tests.browser.pages import gm_page, phone_for
 from tests.factories import make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def gm_page(browser, live_server, username="master"):
-    page = browser.new_context().new_page()
-    page.goto(f"{live_server.url}/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", "pw-master-1")
-    page.click("button[type=submit]")
-    return page
-
-
-def phone_for(browser, live_server, player):
-    phone = browser.new_context(**PHONE).new_page()
-    phone.goto(live_server.url + reverse("player_enter", args=[player_link_issue(player=player)]))
-    return phone
 
 
 def test_night_attack_from_a_phone_then_preview_commit_and_dawn_post(

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from games.models import Game
-from tests.browser.test_browser_play import gm_page
+from tests.browser.pages import gm_page
 from tests.conftest import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -12,10 +12,9 @@ import pytest
 from django.urls import reverse
 
 from games.models import Submission
-from games.services.phases import current_phase, phase_commit
 from games.services.topic_settings import topic_settings_update
-from tests.browser.test_browser_play import gm_page
-from tests.factories import make_game
+from tests.browser.pages import gm_page
+from tests.factories import day_one
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ROME = ZoneInfo("Europe/Rome")
@@ -93,11 +92,7 @@ def import_a_day_of_votes(live_server, browser, django_user_model):
     ambiguous name confirmed, one quoted vote ignored, the paste repeated with nothing
     added); returns his page, the game and the day (also walked by test_browser_gm_day)."""
     gm_user = django_user_model.objects.create_user(username="master", password="pw-master-1")
-    game = make_game(gm_user, seed=3)
-    phase_commit(phase=current_phase(game), user=gm_user)  # N0
-    day = current_phase(game)
-    day.opened_at -= dt.timedelta(hours=6)
-    day.save(update_fields=["opened_at"])
+    game, day = day_one(gm_user, seed=3, opened_ago=dt.timedelta(hours=6))
     topic_settings_update(game=game, user=gm_user, votes_from_topic=True,
                           vote_lines=["[b]Voto: Nome[/b]", "#voto Nome", "Voto Nome"],
                           withdraw_lines=["#ritiro", "Tolgo il voto"], aliases="",

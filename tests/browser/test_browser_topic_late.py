@@ -15,7 +15,7 @@ from games.models import Phase, Submission
 from games.services.clock import deadlines_run
 from games.services.phases import current_phase, phase_commit
 from games.services.topic_settings import topic_settings_update
-from tests.browser.test_browser_play import gm_page
+from tests.browser.pages import gm_page
 from tests.browser.test_browser_topic import phpbb_page
 from tests.factories import make_game
 

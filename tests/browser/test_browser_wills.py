@@ -10,7 +10,7 @@ from django.urls import reverse
 from games.models import Game
 from games.services.phases import current_phase, override_add, phase_commit
 from roles.engine.wills import cut_will
-from tests.browser.test_browser_play import gm_page, phone_for
+from tests.browser.pages import gm_page, phone_for
 from tests.factories import LONG_WILL, notaio_delivers_two_wills
 
 pytestmark = [

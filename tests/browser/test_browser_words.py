@@ -11,7 +11,7 @@ from django.urls import reverse
 from games.models import Submission
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import action_submit
-from tests.browser.test_browser_play import gm_page, phone_for
+from tests.browser.pages import gm_page, phone_for
 from tests.factories import tomorrow_morning
 from tests.played import played_game
 from tests.words import untranslated
