@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 from django import forms
 from django.urls import reverse
+from django.utils import timezone
 
 from games.forms.game import GameCreateForm
 from games.models import AuditEvent, Game, Phase, Player
@@ -56,6 +57,15 @@ def night_one(game: Game, gm) -> Phase:
     first_day(game, gm)
     phase_commit(phase=current_phase(game), user=gm)
     return current_phase(game)
+
+
+def ago(seconds: float) -> dt.datetime:
+    return timezone.now() - dt.timedelta(seconds=seconds)
+
+
+def a_night_action(game: Game, night: Phase) -> tuple[Player, Player]:
+    """A legal night action: the Indians' chief attacks a cowboy (actor, target)."""
+    return game.players.get(role="capo_indiano"), game.players.filter(role="cowboy").first()
 
 
 def set_deadline(phase: Phase, when: dt.datetime) -> None:

@@ -11,6 +11,14 @@ from django.test import Client
 from desks.services import last_event_mark
 from games.models import Game
 
+# What each desk's new-game page posts, filled in (its one-time token added by ``deal``).
+DESK_GAMES = {
+    "desks:ribelle_new": {"name": "Saloon", "players": "Sam\nVic\nOlga\nOtto\nRina\nReb",
+                          "seed": "7", "language": "it", "event_deck": "none"},
+    "desks:adt_new": {"name": "Treno", "bandits": "Ada: Django\nBea: belle\nCid: Tuco",
+                      "rounds": "3", "language": "it"},
+}  # fmt: skip
+
 
 def seen(game: Game, **data: Any) -> dict[str, Any]:
     """A desk form as the page shows it now: its fields and the last event it saw."""

@@ -16,10 +16,10 @@ from desks.ribelle.desk import ribelle_game_create
 from games.models import AuditEvent, Game, Player
 from games.services.game import player_link_issue
 from tests.factories import make_game
-from tests.games.test_backup import IMPORT_FORMS
-from tests.games.test_hostile_input import (
+from tests.hostile import (
     GM_FORMS,
     HYPOTHESIS,
+    IMPORT_FORMS,
     PLAYER_FORMS,
     hostile_any,
     hostile_date,

@@ -9,14 +9,20 @@ import re
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
 
+from desks.models import TableEvent
+from desks.ribelle.desk import ribelle_game_create, ribelle_log
 from games.engine import rebuild
 from games.models import AuditEvent, Game, Phase, Player, Submission, Will
 from games.services.backup import (
     FORMAT_VERSION,
+    _Encoder,
     game_export,
     game_export_json,
     game_import,
@@ -25,6 +31,7 @@ from games.services.backup import (
 )
 from games.services.game import player_link_issue
 from games.services.phases import current_phase
+from tests.hostile import HYPOTHESIS, hostile_any, hostile_text
 from tests.played import played_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("before_noon")]
@@ -178,8 +185,6 @@ def token_hash_of(player: Player) -> str:
 
 
 def game_export_json_from(document: dict) -> str:
-    from games.services.backup import _Encoder
-
     return json.dumps(document, cls=_Encoder)
 
 
@@ -292,8 +297,6 @@ def test_the_gm_downloads_the_backup_and_another_gm_imports_it(client, gm_user,
     other = django_user_model.objects.create_user(username="altro", password="pw-altro-1")
     client.force_login(other)
     assert client.get(reverse("games:backup", args=[game.pk])).status_code == 404
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
     upload = SimpleUploadedFile("b.json", response.content, content_type="application/json")
     page = client.post(reverse("games:import"), {"file": upload, "name": ""}, follow=True)
     copy = Game.objects.get(gm=other)
@@ -308,9 +311,6 @@ def test_the_gm_downloads_the_backup_and_another_gm_imports_it(client, gm_user,
 def test_a_referee_desk_game_round_trips_with_its_event_log(client, gm_user, django_user_model):
     """A BANG! con Il Ribelle! game (its TableEvent log, found from the relations, no code
     of the backup naming it): the same desk page and the same player page after import."""
-    from desks.models import TableEvent
-    from desks.ribelle.desk import ribelle_game_create, ribelle_log
-
     names = ["Sam", "Vic", "Olga", "Otto", "Rina", "Reb"]
     game = ribelle_game_create(gm=gm_user, name="Saloon", player_names=names, seed=1)
     ribelle_log(game=game, kind="turn", players=[game.players.get(seat=1).name])
@@ -344,16 +344,9 @@ def test_a_model_another_branch_added_travels_without_naming_it(gm_user, django_
         game=game).values(*fields).get()  # fmt: skip
 
 
-IMPORT_FORMS = {"games:import": {"name": "hostile_text", "file": "hostile bytes"}}
-
-
 def hostile_documents():
     """Files a GM might upload by mistake, or an attacker on purpose: bytes, JSON of the
     wrong shape, a backup with its rows mangled."""
-    from hypothesis import strategies as st
-
-    from tests.games.test_hostile_input import hostile_any
-
     scalar = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=20), hostile_any)
     shaped = st.fixed_dictionaries({
         "format": st.sampled_from(["tabula.game", "altro"]),
@@ -373,12 +366,6 @@ def hostile_documents():
 
 def test_hostile_uploads_never_error_and_store_nothing(client, gm_user):
     """Issue 9's rule for every POST form: never a server error, nothing stored."""
-    from django.core.files.uploadedfile import SimpleUploadedFile
-    from hypothesis import given
-    from hypothesis import strategies as st
-
-    from tests.games.test_hostile_input import HYPOTHESIS, hostile_text
-
     client.force_login(gm_user)
 
     @HYPOTHESIS

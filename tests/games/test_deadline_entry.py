@@ -6,6 +6,7 @@ deadlines survive are in tests/games/test_deadline_faults.py."""
 from __future__ import annotations
 
 import datetime as dt
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -16,9 +17,9 @@ from games.models import AuditEvent, Phase
 from games.services.deadlines import deadlines_run
 from games.services.phases import current_phase, phase_commit, phase_undo
 from games.services.submissions import action_submit
-from tests.factories import day_one, set_deadline
-from tests.games.test_deadline_faults import ROME, a_night_action, ago
+from tests.factories import a_night_action, ago, day_one, set_deadline
 
+ROME = ZoneInfo("Europe/Rome")
 pytestmark = pytest.mark.django_db(transaction=True)
 
 

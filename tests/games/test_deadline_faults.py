@@ -21,14 +21,19 @@ from games.services.game import player_link_issue
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import action_submit, vote_cast
 from games.tasks import deadlines_tick
-from tests.factories import commits, day_one, make_game, set_deadline, wait_for, worker_idle
+from tests.factories import (
+    a_night_action,
+    ago,
+    commits,
+    day_one,
+    make_game,
+    set_deadline,
+    wait_for,
+    worker_idle,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROME = ZoneInfo("Europe/Rome")
-
-
-def ago(seconds: float) -> dt.datetime:
-    return timezone.now() - dt.timedelta(seconds=seconds)
 
 
 def auto_game(gm_user, **kwargs):
@@ -36,11 +41,6 @@ def auto_game(gm_user, **kwargs):
     Game.objects.filter(pk=game.pk).update(auto_commit_nights=True)
     game.refresh_from_db()
     return game, day, game.phases.get(label="N1")
-
-
-def a_night_action(game, night):
-    """A legal night action: the Indians' chief attacks a cowboy."""
-    return game.players.get(role="capo_indiano"), game.players.filter(role="cowboy").first()
 
 
 # Defect 1: self-resolving nights got stuck.

@@ -21,7 +21,7 @@ from games.services.game import player_link_issue
 from games.views.net import client_ip
 from games.views.player import GUESS_RATE
 from gm.logs import RedactingGunicornLogger, redact
-from tests.desks.forms import deal
+from tests.desks.forms import DESK_GAMES, deal
 from tests.factories import make_game, new_game_data
 
 pytestmark = pytest.mark.django_db
@@ -225,14 +225,6 @@ def test_4_gunicorn_runs_with_the_redacting_configuration():
     from gm import gunicorn_conf
 
     assert gunicorn_conf.logger_class == "gm.logs.RedactingGunicornLogger"
-
-
-DESK_GAMES = {
-    "desks:ribelle_new": {"name": "Saloon", "players": "Sam\nVic\nOlga\nOtto\nRina\nReb",
-                          "seed": "7", "language": "it", "event_deck": "none"},
-    "desks:adt_new": {"name": "Treno", "bandits": "Ada: Django\nBea: belle\nCid: Tuco",
-                      "rounds": "3", "language": "it"},
-}  # fmt: skip
 
 
 @pytest.mark.parametrize("new", sorted(DESK_GAMES))

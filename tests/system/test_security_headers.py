@@ -11,7 +11,7 @@ from django.urls import reverse
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import vote_cast
 from tests.conftest import PHONE
-from tests.desks.forms import deal
+from tests.desks.forms import DESK_GAMES, deal
 from tests.factories import WWW_NAMES, login_as, new_game_data
 
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I)
@@ -61,8 +61,6 @@ def test_11_every_page_has_the_policy_and_no_inline_script_or_style(client, gm_u
 
 @pytest.mark.django_db
 def test_11_the_referee_desks_have_no_inline_script_either(client, gm_user):
-    from tests.games.test_private_links import DESK_GAMES
-
     client.force_login(gm_user)
     for new, data in DESK_GAMES.items():
         pages = [deal(client, reverse(new), data), client.get(reverse(new))]
