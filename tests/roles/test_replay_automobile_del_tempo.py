@@ -11,7 +11,7 @@ import re
 import yaml
 
 from tests.conftest import ROOT
-from tests.roles.test_replay_command import replay
+from tests.roles.commands import replay
 
 GAME = {
     "setup": "automobile-del-tempo",

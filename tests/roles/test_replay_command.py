@@ -14,6 +14,7 @@ import yaml
 from django.core.management import call_command
 
 from tests.conftest import ROOT
+from tests.roles.commands import replay
 
 WWW = {
     "setup": "wild-west-wolf",
@@ -31,18 +32,6 @@ WWW = {
         {"phase": "N1", "actions": [{"actor": "Capo", "target": "Sam"}]},
     ],
 }  # fmt: skip
-
-
-def replay(tmp_path, scenario, *args):
-    path = tmp_path / "scenario.yaml"
-    path.write_text(yaml.safe_dump(scenario, allow_unicode=True), encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
-    env["DATABASE_URL"] = "postgres://nobody@127.0.0.1:1/none"  # replay must not touch it
-    env["REDIS_URL"] = "redis://127.0.0.1:1/0"
-    return subprocess.run(
-        [sys.executable, "manage.py", "replay", str(path), *args],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
 
 
 def test_replay_prints_the_report_as_json(tmp_path):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from roles.engine.model import Action, Correction, GameState, Vote
 from roles.engine.registry import ruleset_for
 from roles.inquisizione import night_cases as inq_cases
@@ -10,6 +12,7 @@ from roles.wild_west_wolf import night_cases as www_cases
 # The tables the setups' night-order cases are played on (their night_cases modules).
 WWW_TABLE = dict(www_cases.PLAYERS)
 INQ_TABLE = dict(inq_cases.PLAYERS)
+VOTERS = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil", "Gio"]  # the tally tests' table
 
 
 def www(**options) -> GameState:
@@ -44,3 +47,23 @@ def kill(state: GameState, *names: str) -> None:
     """Mark players dead without a phase, to test formulas on a crafted table."""
     for name in names:
         state.by_name[name].alive = False
+
+
+def random_votes(rng: random.Random) -> list[Vote]:
+    """A random day of votes among VOTERS (Ada may vote in secret, as a Boia): changes,
+    withdrawals, abstentions and times out of order, for the tally's tests."""
+    if rng.random() < 0.5:  # the usual day: each voter votes once, for somebody
+        voters = rng.sample(VOTERS, rng.randrange(0, len(VOTERS) + 1))
+        at = rng.choice([list(range(len(voters))), [0] * len(voters),
+                         [rng.randrange(0, 5) for _ in voters]])  # fmt: skip
+        return [Vote(v, rng.choice(VOTERS), when, v == "Ada" and rng.random() < 0.5)
+                for v, when in zip(voters, at, strict=True)]  # fmt: skip
+    votes = []
+    for at in range(rng.randrange(0, 25)):
+        voter = rng.choice(VOTERS)
+        secret = voter == "Ada" and rng.random() < 0.5
+        target = None if rng.random() < 0.15 else rng.choice(VOTERS)
+        abstain = secret and target is None and rng.random() < 0.5
+        when = at if rng.random() < 0.8 else rng.randrange(0, 25)  # times out of order too
+        votes.append(Vote(voter, target, when, secret, abstain))
+    return votes

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from roles.engine.votes import LATEST, count_votes, forum_tally, true_votes
-from tests.roles.engine.test_vote_count import random_votes
+from tests.roles.engine.helpers import random_votes
 
 
 def test_the_true_votes_are_the_counted_ones():

@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from roles.engine.model import Player, Vote
+from roles.engine.model import Player
 from roles.engine.votes import LATEST, count_votes, current_ballots
-
-NAMES = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil", "Gio"]
+from tests.roles.engine.helpers import VOTERS as NAMES
+from tests.roles.engine.helpers import random_votes
 
 
 def reference(votes, weight, decisive_rule, weighted):
@@ -55,24 +55,6 @@ def reference(votes, weight, decisive_rule, weighted):
                 voter = v
                 break
     return executed, totals, voter
-
-
-def random_votes(rng: random.Random) -> list[Vote]:
-    if rng.random() < 0.5:  # the usual day: each voter votes once, for somebody
-        voters = rng.sample(NAMES, rng.randrange(0, len(NAMES) + 1))
-        at = rng.choice([list(range(len(voters))), [0] * len(voters),
-                         [rng.randrange(0, 5) for _ in voters]])  # fmt: skip
-        return [Vote(v, rng.choice(NAMES), when, v == "Ada" and rng.random() < 0.5)
-                for v, when in zip(voters, at, strict=True)]  # fmt: skip
-    votes = []
-    for at in range(rng.randrange(0, 25)):
-        voter = rng.choice(NAMES)
-        secret = voter == "Ada" and rng.random() < 0.5
-        target = None if rng.random() < 0.15 else rng.choice(NAMES)
-        abstain = secret and target is None and rng.random() < 0.5
-        when = at if rng.random() < 0.8 else rng.randrange(0, 25)  # times out of order too
-        votes.append(Vote(voter, target, when, secret, abstain))
-    return votes
 
 
 @pytest.mark.parametrize("decisive_rule", ["latest", "tipping"])
