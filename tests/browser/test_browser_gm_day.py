@@ -21,7 +21,7 @@ from games.services.phases import current_phase
 from games.services.submissions import vote_cast
 from roles.engine.setups import load_setup
 from tests.browser.pages import phone_for
-from tests.browser.test_browser_topic import import_a_day_of_votes
+from tests.browser.topic import import_a_day_of_votes
 from tests.factories import make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

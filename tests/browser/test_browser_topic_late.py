@@ -16,7 +16,7 @@ from games.services.clock import deadlines_run
 from games.services.phases import current_phase, phase_commit
 from games.services.topic_settings import topic_settings_update
 from tests.browser.pages import gm_page
-from tests.browser.test_browser_topic import phpbb_page
+from tests.browser.topic import phpbb_page
 from tests.factories import make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
