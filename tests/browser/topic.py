@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 from django.urls import reverse
 
 from games.models import Submission
-from games.services.topic_votes import topic_settings_update
+from games.services.topic_settings import topic_settings_update
 from tests.browser.pages import gm_page
 from tests.factories import day_one
 
