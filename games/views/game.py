@@ -120,6 +120,10 @@ def player_link_rotate(request: HttpRequest, pk: int, player_pk: int) -> HttpRes
     """A new private link for one player; the old one stops working at once."""
     game = game_for_gm(user=request.user, pk=pk)
     player = get_object_or_404(Player, pk=player_pk, game=game)
+    if player.token_hash and request.POST.get("confirm") != "1":  # issue 31 minor
+        messages.error(request, _("Il link di %(name)s non è cambiato: conferma il nuovo link.")
+                       % {"name": player.name})  # fmt: skip
+        return redirect(f"{game.get_absolute_url()}#player-{player.pk}")
     token = player_link_issue(player=player, user=request.user)
     messages.success(request, _("Nuovo link per %(name)s: il precedente non funziona più.")
                      % {"name": player.name})  # fmt: skip

@@ -97,7 +97,7 @@ def test_a_rotated_link_does_not_show_the_spot(client, gm_user):
         bea = game.players.get(name="Bea")
         own = phone.get(reverse("player_home")).content.decode()
         assert 'id="my-hiding"' in own
-        response = client.post(reverse("games:rotate", args=[game.pk, bea.pk]))
+        response = client.post(reverse("games:rotate", args=[game.pk, bea.pk]), {"confirm": "1"})
         token = re.search(r"/p/([A-Za-z0-9_-]{20,})/", response.content.decode()).group(1)
         stranger = Client()
         stranger.force_login(gm_user)  # the GM himself, in his own browser
@@ -116,7 +116,7 @@ def test_the_registro_and_the_desk_never_show_the_spot(client, gm_user):
     for spot in SPOTS:
         game, _phone = hidden_game(gm_user, spot)
         bea = game.players.get(name="Bea")
-        client.post(reverse("games:rotate", args=[game.pk, bea.pk]))
+        client.post(reverse("games:rotate", args=[game.pk, bea.pk]), {"confirm": "1"})
         seen.append([neutral(client.get(reverse(name, args=[game.pk])).content.decode(), game)
                      for name in ("games:audit", "games:detail")])  # fmt: skip
         assert spot not in json.dumps(list(game.audit.values_list("detail", flat=True)))

@@ -118,7 +118,7 @@ def test_links_rotate_and_old_link_stops(client, gm_user):
     old = player_link_issue(player=player)
     assert client.get(reverse("player_enter", args=[old])).status_code == 302
     client.force_login(gm_user)
-    client.post(reverse("games:rotate", args=[game.pk, player.pk]))
+    client.post(reverse("games:rotate", args=[game.pk, player.pk]), {"confirm": "1"})
     player.refresh_from_db()
     assert client.get(reverse("player_home")).status_code == 404  # the old session too
     assert client.get(reverse("player_enter", args=[old])).status_code == 404
@@ -129,7 +129,7 @@ def test_rotate_refuses_another_gms_player(client, gm_user, django_user_model):
     game = make_game(other)
     player = game.players.first()
     client.force_login(gm_user)
-    response = client.post(reverse("games:rotate", args=[game.pk, player.pk]))
+    response = client.post(reverse("games:rotate", args=[game.pk, player.pk]), {"confirm": "1"})
     assert response.status_code == 404
     assert Player.objects.get(pk=player.pk).token_hash is None
 

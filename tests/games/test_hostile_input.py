@@ -172,7 +172,10 @@ def test_hostile_requests_without_csrf_are_refused_and_store_nothing(gm_user, se
         client = gm if name.startswith("games:") else player
         assert client.post(url_of(name, game), data).status_code == 403, name
     assert (
-        gm.post(reverse("games:rotate", args=[game.pk, game.players.first().pk])).status_code == 403
+        gm.post(
+            reverse("games:rotate", args=[game.pk, game.players.first().pk]), {"confirm": "1"}
+        ).status_code
+        == 403
     )
     assert gm.post(reverse("games:gm_undo", args=[game.pk])).status_code == 403
     assert snapshot() == before

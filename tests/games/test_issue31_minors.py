@@ -9,6 +9,7 @@ from django.contrib.staticfiles import finders
 from django.urls import reverse
 from django.utils import translation
 
+from games.services.game import player_link_issue
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import action_submit, vote_cast
 from games.text.words import moment
@@ -77,3 +78,26 @@ def test_death_posts_are_worded_for_every_player(gm_user):
     for post in (day_post, night_post):
         assert "giustiziato" not in post
         assert "è morto" not in post
+
+
+def test_a_new_link_replaces_a_working_one_only_once_confirmed(client, gm_user):
+    """Issue 31 minor: "Nuovo link" replaced a player's link on one click. The page asks
+    first (a native <details>, no JavaScript), and a POST without the confirmation
+    changes nothing."""
+    client.force_login(gm_user)
+    game = make_game(gm_user)
+    player = game.players.get(role="maresciallo")
+    player_link_issue(player=player)
+    player.refresh_from_db()
+    before = player.token_hash
+    html = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    row = html.split(f'id="player-{player.pk}"')[1].split("</tr>")[0]
+    assert '<details class="rotate"><summary>Nuovo link</summary>' in row
+    assert f"Sì, nuovo link per {player.name}" in row
+    assert 'name="confirm" value="1"' in row
+    client.post(reverse("games:rotate", args=[game.pk, player.pk]))
+    player.refresh_from_db()
+    assert player.token_hash == before
+    client.post(reverse("games:rotate", args=[game.pk, player.pk]), {"confirm": "1"})
+    player.refresh_from_db()
+    assert player.token_hash != before

@@ -45,7 +45,7 @@ def test_a_rotation_gives_its_one_link_as_a_line(client, gm_user):
     deal(client, reverse("games:new"), new_game_data())
     game = gm_user.games.get()
     player = game.players.order_by("seat")[3]
-    response = client.post(reverse("games:rotate", args=[game.pk, player.pk]))
+    response = client.post(reverse("games:rotate", args=[game.pk, player.pk]), {"confirm": "1"})
     assert "no-store" in response["Cache-Control"]
     (line,) = links_text(response.content.decode()).splitlines()
     assert line.startswith(f"{player.name}: http://testserver/p/")

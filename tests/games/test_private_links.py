@@ -117,7 +117,9 @@ def test_4_links_exist_only_in_the_response_that_shows_them(client, gm_user):
     tokens = _links(response.content.decode())
     assert len(tokens) == 16
     game = gm_user.games.get()
-    rotated = client.post(reverse("games:rotate", args=[game.pk, game.players.first().pk]))
+    rotated = client.post(
+        reverse("games:rotate", args=[game.pk, game.players.first().pk]), {"confirm": "1"}
+    )
     new_token = _links(rotated.content.decode())
     assert len(new_token) == 1
     substituted = client.post(
@@ -236,7 +238,9 @@ def test_4_desk_games_show_their_links_once_and_keep_them_nowhere(client, gm_use
     game = gm_user.games.get()
     tokens = _links(response.content.decode())
     assert len(tokens) == game.players.count()
-    rotated = client.post(reverse("games:rotate", args=[game.pk, game.players.first().pk]))
+    rotated = client.post(
+        reverse("games:rotate", args=[game.pk, game.players.first().pk]), {"confirm": "1"}
+    )
     tokens += _links(rotated.content.decode())
     assert len(tokens) == game.players.count() + 1
     stored = _everything_stored()

@@ -116,7 +116,8 @@ def test_11_the_pages_work_under_the_policy_in_chromium(live_server, browser, dj
     old = field.input_value()
     assert gm.evaluate("window.__csp") == []
     # a form sent from the page that shows the links works (no "Origin: null" refusal)
-    gm.locator("tr", has=field).locator("button:has-text('Nuovo link')").click()
+    gm.locator("tr", has=field).locator("summary:has-text('Nuovo link')").click()
+    gm.locator("tr", has=field).locator("button:has-text('Sì, nuovo link')").click()
     gm.wait_for_selector("text=il precedente non funziona più")
     link = gm.get_by_label(f"Link privato di {first.name}").input_value()
     assert link != old
