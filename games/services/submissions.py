@@ -211,10 +211,11 @@ def vote_record(
 
 
 @transaction.atomic
-def will_save(*, player: Player, text: str) -> Will:
+def will_save(*, player: Player, text: str, hand_in: bool = True) -> Will:
     """Save a player's will (WWW-R41..R47). A draft while he lives; once he is dead,
-    saving hands it in and freezes it, as its deadline does (WWW-R46, WWW-D23); nothing
-    changes after the end of the game; loners write none (WWW-R44)."""
+    saving hands it in and freezes it, as its deadline does (WWW-R46, WWW-D23), unless
+    ``hand_in`` is False: then it stays a draft he may still correct (issue 31 minor);
+    nothing changes after the end of the game; loners write none (WWW-R44)."""
     game = player.game
     built = rebuild(game)
     Will.objects.get_or_create(player=player)
@@ -225,7 +226,8 @@ def will_save(*, player: Player, text: str) -> Will:
     if not desk.editable:
         raise ValidationError(desk.refused or desk.frozen)
     will.text = text
-    will.handed_in_at = None if desk.alive else timezone.now()  # alive again after an undo
+    handed_in = hand_in and not desk.alive
+    will.handed_in_at = timezone.now() if handed_in else None  # alive again after an undo
     will.save(update_fields=["text", "handed_in_at", "updated_at"])
-    audit(game, "will", player=player, words=word_count(text), handed_in=not desk.alive)
+    audit(game, "will", player=player, words=word_count(text), handed_in=handed_in)
     return will

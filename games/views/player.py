@@ -199,9 +199,10 @@ def player_will(request: HttpRequest) -> HttpResponse:
     saved, error = "", _flooding(request) or ("" if form.is_valid() else form_error(form))
     if error:
         return _after_post(request, player, saved, error)
+    hand_in = request.POST.get("hand_in") == "1"  # a dead player's draft stays a draft
     try:
-        will_save(player=player, text=form.cleaned_data["text"])
-        saved = _("Testamento salvato.")
+        will = will_save(player=player, text=form.cleaned_data["text"], hand_in=hand_in)
+        saved = _("Testamento consegnato.") if will.handed_in_at else _("Testamento salvato.")
     except ValidationError as exc:
         error = " ".join(exc.messages)
     return _after_post(request, player, saved, error)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
@@ -9,6 +10,7 @@ from django.contrib.staticfiles import finders
 from django.urls import reverse
 from django.utils import translation
 
+from games.models import Phase, Will
 from games.services.game import player_link_issue
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import action_submit, vote_cast
@@ -101,3 +103,57 @@ def test_a_new_link_replaces_a_working_one_only_once_confirmed(client, gm_user):
     client.post(reverse("games:rotate", args=[game.pk, player.pk]), {"confirm": "1"})
     player.refresh_from_db()
     assert player.token_hash != before
+
+
+def login_as(client, player):
+    client.get(reverse("player_enter", args=[player_link_issue(player=player)]))
+
+
+def executed_cowboy(gm_user):
+    """A Wild West Wolf game on Night 1 (open until 2099), its first cowboy executed on D1."""
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)  # N0
+    day = current_phase(game)
+    cowboy = game.players.filter(role="cowboy").order_by("seat").first()
+    vote_cast(phase=day, player=game.players.get(role="sceriffo"), target=cowboy)
+    Phase.objects.filter(pk=day.pk).update(closes_at=dt.datetime(2099, 1, 1, 21, tzinfo=dt.UTC))
+    phase_commit(phase=day, user=gm_user)
+    return game, cowboy
+
+
+def test_a_dead_player_is_not_told_the_open_phase_is_closed(client, gm_user):
+    """Issue 31 minor: dead players' pages said "Questa fase è chiusa: il master sta
+    risolvendo" while the phase was open."""
+    game, cowboy = executed_cowboy(gm_user)
+    assert current_phase(game).status == Phase.Status.OPEN
+    login_as(client, cowboy)
+    html = client.get(reverse("player_home")).content.decode()
+    assert "Questa fase è chiusa" not in html
+    assert "Da morto non hai nulla da inviare in questa fase." in html
+
+
+def test_a_dead_player_saves_a_draft_then_hands_in_once_confirmed(client, gm_user):
+    """Issue 31 minor, WWW-R46: a dead player had only the irreversible hand-in, with no
+    "Salva la bozza" and no confirmation; and the page after the hand-in (htmx) still
+    said "Entrerai nel Cimitero quando consegni…"."""
+    _game, cowboy = executed_cowboy(gm_user)
+    login_as(client, cowboy)
+    html = client.get(reverse("player_home")).content.decode()
+    will = html.split('id="will"')[1]
+    assert 'name="draft" value="1"' in will
+    assert "Salva la bozza" in will
+    assert '<details class="hand-in"><summary>Consegna il testamento</summary>' in will
+    assert "Sì, consegna il testamento" in will
+    client.post(reverse("player_will"), {"text": "Bozza da morto.", "draft": "1"})
+    saved = Will.objects.get(player=cowboy)
+    assert saved.text == "Bozza da morto."
+    assert saved.handed_in_at is None
+    html = client.get(reverse("player_home")).content.decode()
+    assert "Entrerai nel Cimitero quando consegni il testamento" in html
+    assert 'name="hand_in"' in html  # still his to correct
+    answer = client.post(reverse("player_will"), {"text": "Addio.", "hand_in": "1"},
+                         HTTP_HX_REQUEST="true").content.decode()  # fmt: skip
+    assert Will.objects.get(player=cowboy).handed_in_at is not None
+    assert "Testamento consegnato." in answer
+    assert "Entrerai nel Cimitero" not in answer
+    assert "Puoi accedere al Cimitero." in answer

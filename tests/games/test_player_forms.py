@@ -180,7 +180,7 @@ def test_dead_player_waits_for_the_cemetery_until_will_or_deadline(client, gm_us
     html = client.get(reverse("player_home")).content.decode()
     assert "Entrerai nel Cimitero quando consegni il testamento" in html
     assert "22:30" in html
-    client.post(reverse("player_will"), {"text": "Addio."})
+    client.post(reverse("player_will"), {"text": "Addio.", "hand_in": "1"})
     html = client.get(reverse("player_home")).content.decode()
     assert "Puoi accedere al Cimitero." in html
 
