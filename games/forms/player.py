@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.engine import Ability, Rebuilt, Ruleset, RuleViolation, Vote
+from django.utils.translation import gettext as _
+
+from games.engine import Ability, Rebuilt, Ruleset, RuleViolation, Vote, role_name
 from games.engine import EnginePlayer as Player
 from games.models import Phase, Submission
 from games.text.words import ability_label
@@ -20,6 +22,31 @@ class AbilityForm:
     phase_choices: tuple[str, ...] = ()  # Bandito / Pistolero: the Law phase to act in
     roles: list[tuple[str, str]] = field(default_factory=list)  # Pianista: role choices
     optional: bool = False  # the Templare may clear his designation
+    setup_key: str = ""
+
+    @property
+    def law_phases(self) -> list[tuple[str, str]]:
+        """The Law phases to choose from, (key, name): "Sceriffo", never "sceriffo"."""
+        return [(key, role_name(key, self.setup_key)) for key in self.phase_choices]
+
+    @property
+    def chosen(self) -> str:
+        """The standing choice in words (issue 31 minor): the target, or the role the
+        Pianista shows by its card's name (not its key), and the Law phase chosen."""
+        sub = self.current
+        if sub is None:
+            return ""
+        if sub.target_id:
+            words = sub.target.name
+        elif sub.fake_role:
+            words = dict(self.roles).get(sub.fake_role) or role_name(sub.fake_role, self.setup_key)
+        else:
+            words = "—"
+        if sub.during:
+            words += ", " + _("durante la fase di %(role)s") % {
+                "role": role_name(sub.during, self.setup_key)
+            }
+        return words
 
 
 @dataclass
@@ -42,7 +69,7 @@ def ability_forms(
             continue
         choices = rules.phase_choices(ability)
         form = AbilityForm(phase, ability, ability_label(rules, ability.key), [],
-                           latest.get(ability.key), choices)  # fmt: skip
+                           latest.get(ability.key), choices, setup_key=rules.key)  # fmt: skip
         if ability.needs_target:
             form.targets = rules.legal_targets(
                 state, name, label=phase.label, during=choices[0] if choices else None,

@@ -228,7 +228,29 @@ def submissions_page(phase: Phase, number: object, total: int) -> Page:
             .select_related("player", "target", "entered_by"))  # fmt: skip
     paginator = Paginator(rows, SUBMISSIONS_PER_PAGE)
     paginator.count = total  # aggregated with the others: no second COUNT
-    return paginator.get_page(number)
+    listed = paginator.get_page(number)
+    listed.object_list = list(listed.object_list)
+    _mark_replaced(phase, listed.object_list)
+    return listed
+
+
+def _mark_replaced(phase: Phase, subs: list[Submission]) -> None:
+    """Issue 31 minor: a choice the same player replaced by a later one in the same slot
+    (the latest action of a slot counts) is marked, as withdrawn and corrected rows are:
+    ``sub.replaced``."""
+    action = Submission.Kind.ACTION
+    latest = dict(
+        ((player, slot), pk)
+        for player, slot, pk in Submission.objects.filter(phase=phase, kind=action)
+        .order_by("at", "pk")
+        .values_list("player_id", "slot", "pk")
+    )
+    for sub in subs:
+        sub.replaced = (
+            sub.kind == action
+            and sub.superseded_at is None
+            and latest.get((sub.player_id, sub.slot), sub.pk) != sub.pk
+        )
 
 
 def phase_board(

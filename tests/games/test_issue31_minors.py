@@ -14,6 +14,7 @@ from games.models import Phase, Will
 from games.services.game import player_link_issue
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import action_submit, vote_cast
+from games.templatetags.wording import phase_time
 from games.text.words import moment
 from tests.factories import make_game
 
@@ -157,3 +158,75 @@ def test_a_dead_player_saves_a_draft_then_hands_in_once_confirmed(client, gm_use
     assert "Testamento consegnato." in answer
     assert "Entrerai nel Cimitero" not in answer
     assert "Puoi accedere al Cimitero." in answer
+
+
+def test_the_pianista_chooses_from_scegli_and_reads_the_role_name(client, gm_user):
+    """Issue 31 minor: the Pianista's N0 select had no "— scegli —" and the saved choice
+    showed the raw key ("maresciallo")."""
+    game = make_game(gm_user)
+    pianista = game.players.get(role="pianista")
+    login_as(client, pianista)
+    html = client.get(reverse("player_home")).content.decode()
+    select = html.split('name="fake_role"')[1].split("</select>")[0]
+    assert select.split("<option")[1].startswith(' value="">— scegli —</option>')
+    action_submit(phase=current_phase(game), player=pianista, fake_role="maresciallo")
+    html = client.get(reverse("player_home")).content.decode()
+    assert "Scelta attuale: Maresciallo (" in html
+    assert "Scelta attuale: maresciallo" not in html
+
+
+def test_the_bandito_reads_the_law_phase_he_chose(client, gm_user):
+    """Issue 31 minor: the Bandito/Pistolero's "Scelta attuale" did not repeat the Law
+    phase chosen (WWW-R57); the phases are named by their card, not their key."""
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)  # N0
+    phase_commit(phase=current_phase(game), user=gm_user)  # D1
+    bandito = game.players.get(role="bandito")
+    target = game.players.filter(role="cowboy").first()
+    action_submit(phase=current_phase(game), player=bandito, target=target, during="notaio")
+    login_as(client, bandito)
+    html = client.get(reverse("player_home")).content.decode()
+    form = html.split('value="recruit"')[1].split("</form>")[0]
+    assert '<option value="notaio" selected>Notaio</option>' in form
+    assert f"Scelta attuale: {target.name}, durante la fase di Notaio (" in form
+
+
+def test_a_choice_replaced_by_the_same_players_later_one_is_marked(client, gm_user):
+    """Issue 31 minor: a group choice replaced by the same player's later choice was not
+    marked on the GM's list, unlike withdrawn or corrected rows."""
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)  # N0
+    phase_commit(phase=current_phase(game), user=gm_user)  # D1
+    night = current_phase(game)
+    indian = game.players.get(role="indiano")
+    first, second = game.players.filter(role="cowboy").order_by("seat")[:2]
+    old = action_submit(phase=night, player=indian, target=first)
+    new = action_submit(phase=night, player=indian, target=second)
+    client.force_login(gm_user)
+    html = client.get(reverse("games:phase", args=[game.pk])).content.decode()
+    old_row = html.split(f'id="submission-{old.pk}"')[1].split("</tr>")[0]
+    new_row = html.split(f'id="submission-{new.pk}"')[1].split("</tr>")[0]
+    assert old_row.startswith(' class="superseded"')
+    assert "sostituita da una sua scelta successiva" in old_row
+    assert "superseded" not in new_row.split(">")[0]
+    assert "sostituita" not in new_row
+
+
+def test_the_players_current_vote_shows_the_date_when_not_the_days(client, gm_user):
+    """Issue 31 major 2's note (issue 31 minor): "Voto attuale" and the group choices
+    show the date when the time is not on the phase's day."""
+    game = make_game(gm_user)
+    phase_commit(phase=current_phase(game), user=gm_user)  # N0
+    day = current_phase(game)
+    voter = game.players.get(role="sceriffo")
+    target = game.players.filter(role="cowboy").first()
+    earlier = day.closes_at - dt.timedelta(days=1, hours=1)
+    Phase.objects.filter(pk=day.pk).update(opened_at=earlier - dt.timedelta(hours=1))
+    day.refresh_from_db()
+    vote_cast(phase=day, player=voter, target=target, at=earlier)
+    login_as(client, voter)
+    html = client.get(reverse("player_home")).content.decode()
+    line = html.split("Voto attuale:")[1].split("</p>")[0]
+    with translation.override("it"):
+        assert phase_time(earlier, day) in line
+    assert re.search(r"\((lun|mar|mer|gio|ven|sab|dom) \d+ \w+ \d\d:\d\d:\d\d\)", line)
