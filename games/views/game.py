@@ -21,6 +21,7 @@ from games.registry import desk_module
 from games.selectors.pages import game_for_gm, role_sheet, spoiler
 from games.services.creation import first_links_issue, game_create_once
 from games.services.game import game_create, player_link_issue, player_substitute
+from games.text.audit import audit_sentence
 from games.text.keys import audit_details, audit_kind
 from games.text.spoiler_posts import FORMATS as POST_FORMATS
 from games.text.spoiler_posts import spoiler_post
@@ -162,7 +163,9 @@ def game_audit(request: HttpRequest, pk: int) -> HttpResponse:
         rules = None
     for event in events:
         event.label = audit_kind(event.kind)
-        event.details = audit_details(event.detail, rules)
+        event.sentence = audit_sentence(event.kind, event.detail, rules,
+                                        event.player.name if event.player else "")  # fmt: skip
+        event.details = [] if event.sentence else audit_details(event.detail, rules)
     fix_kinds = ("submission_corrected", "submission_removed", "override_removed")
     context = {"game": game, "events": events, "fix_kinds": fix_kinds}
     return render(request, "games/audit.html", context)

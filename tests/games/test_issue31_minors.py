@@ -11,9 +11,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.models import Phase, Will
+from games.services.deadlines import phase_extend
 from games.services.game import player_link_issue
-from games.services.phases import current_phase, phase_commit
-from games.services.submissions import action_submit, vote_cast
+from games.services.phases import current_phase, phase_commit, phase_undo
+from games.services.submissions import action_submit, vote_cast, will_save
 from games.templatetags.wording import phase_time
 from games.text.words import moment
 from tests.factories import make_game
@@ -230,3 +231,26 @@ def test_the_players_current_vote_shows_the_date_when_not_the_days(client, gm_us
     with translation.override("it"):
         assert phase_time(earlier, day) in line
     assert re.search(r"\((lun|mar|mer|gio|ven|sab|dom) \d+ \w+ \d\d:\d\d:\d\d\)", line)
+
+
+def test_the_audit_log_writes_each_event_as_a_sentence(client, gm_user):
+    """Issue 31 minor: the log showed "vecchio nome / nuovo nome" for a deadline move and
+    raw keys (deaths, kept_submissions, held, handed_in...)."""
+    game, cowboy = executed_cowboy(gm_user)
+    night = current_phase(game)
+    new = night.closes_at + dt.timedelta(hours=1)
+    phase_extend(phase=night, closes_at=new, user=gm_user, reason="ritardo")
+    will_save(player=cowboy, text="Addio a tutti.")
+    phase_undo(game=game, user=gm_user)
+    client.force_login(gm_user)
+    html = client.get(reverse("games:audit", args=[game.pk])).content.decode()
+    for raw in ("vecchio nome", "nuovo nome", "deaths", "kept_submissions", "held",
+                "handed_in", "morti</span>"):  # fmt: skip
+        assert raw not in html, raw
+    assert f"Giorno 1: fase risolta. Morti: {cowboy.name}." in html
+    assert "Notte 0: fase risolta, nessun morto." in html
+    assert f"Scadenza di Notte 1 spostata da {moment(night.closes_at)} a {moment(new)}." in html
+    assert "Motivo: ritardo." in html
+    assert "Testamento consegnato (3 parole)." in html
+    assert "Risoluzione di Giorno 1 annullata." in html
+    assert "Giorno 1, voto: " + cowboy.name + "." in html

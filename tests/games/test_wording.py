@@ -54,7 +54,7 @@ def test_pages_name_the_phase_in_words(client, gm_user):
         game=game, kind="deadline_moved", detail={"old": "2026-12-01T21:30:05.123456+00:00"}
     )
     audit = client.get(reverse("games:audit", args=[game.pk])).content.decode()
-    assert "1 dic 22:30:05" in audit
+    assert "da martedì 1 dicembre, ore 22:30 a" in audit  # issue 31 minor: a sentence
     assert ".123456" not in audit
 
 
