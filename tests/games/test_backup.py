@@ -149,6 +149,9 @@ def gm_pages_running(client, game: Game) -> dict[str, str]:
         pages[name] = normalized(html, game)
     pages["detail"] = re.sub(r"<p class=\"muted\">Nessun link valido[^<]*</p>", "",
                              pages["detail"])  # fmt: skip
+    # a working link is replaced once confirmed, a missing one at once (issue 31 minor)
+    pages["detail"] = re.sub(r'<div class="rotate-link">.*?</div>', "", pages["detail"],
+                             flags=re.S)  # fmt: skip
     return pages
 
 
