@@ -24,6 +24,10 @@ _HEADER = re.compile(r"(?::\s*$)|\(\s*\d+\s*/\s*\d+\s*\)")
 
 _RESERVES = re.compile(r"riserv|reserve|sostitut|substitut", re.IGNORECASE)
 
+# A one-line list of reserves, "Riserve: A, B" (issue 31 minor: it was read as a player).
+_RESERVES_LINE = re.compile(r"^[^\w:]{0,9}(?:riserv|reserve|sostitut|substitut)[^:]{0,30}:",
+                            re.IGNORECASE)  # fmt: skip
+
 
 @dataclass
 class SignupLine:
@@ -44,6 +48,10 @@ def signup_lines(text: str) -> list[SignupLine]:
     lines, reserves = [], False
     for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         if not line.strip():  # only real line breaks: others are refused
+            continue
+        if _RESERVES_LINE.match(line) and not _HEADER.search(line):
+            reserves = True  # "Riserve: A, B": these and the lines after are reserves
+            lines.append(SignupLine(number, line, note=_("riserva")))
             continue
         if _HEADER.search(line):
             reserves = reserves or bool(_RESERVES.search(line))

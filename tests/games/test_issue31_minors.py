@@ -10,6 +10,7 @@ from django.contrib.staticfiles import finders
 from django.urls import reverse
 from django.utils import translation
 
+from games.forms.signup import parse_player_names, signup_lines
 from games.models import Phase, Will
 from games.services.deadlines import phase_extend
 from games.services.game import player_link_issue
@@ -17,7 +18,8 @@ from games.services.phases import current_phase, phase_commit, phase_undo
 from games.services.submissions import action_submit, vote_cast, will_save
 from games.templatetags.wording import phase_time
 from games.text.words import moment
-from tests.factories import make_game
+from tests.factories import WWW_NAMES, make_game
+from tests.games.test_private_links import new_game_data
 
 pytestmark = pytest.mark.django_db
 
@@ -254,3 +256,26 @@ def test_the_audit_log_writes_each_event_as_a_sentence(client, gm_user):
     assert "Testamento consegnato (3 parole)." in html
     assert "Risoluzione di Giorno 1 annullata." in html
     assert "Giorno 1, voto: " + cowboy.name + "." in html
+
+
+def test_a_one_line_reserves_list_is_not_a_player():
+    """Issue 31 minor: a one-line "Riserve: A, B" was read as a player."""
+    text = "\n".join(["ISCRITTI (3/3):", "1. Ada", "2. Bea", "3. Cid", "Riserve: Dan, Eva", "Fede"])
+    lines = signup_lines(text)
+    assert [line.name for line in lines if line.name] == ["Ada", "Bea", "Cid"]
+    reserve = next(line for line in lines if line.text.startswith("Riserve"))
+    assert reserve.note == "riserva"
+    assert parse_player_names(text, expected=3) == ["Ada", "Bea", "Cid"]
+    assert [line.name for line in signup_lines("Ada\nriserva: Bob")] == ["Ada", ""]
+
+
+def test_a_wrong_count_shows_the_list_as_read(client, gm_user):
+    """Issue 31 minor: a wrong count did not show the list as read, so the GM had to find
+    the bad line by trial."""
+    client.force_login(gm_user)
+    players = "\n".join([*WWW_NAMES[:15], "Tizio e Caio"])  # one line short: 15 + a pair
+    data = new_game_data(players=players + "\n" + "Sempronio", confirmed="")
+    html = client.post(reverse("games:new"), data).content.decode()
+    assert "Servono esattamente 16 giocatori: ne hai incollati 17." in html
+    assert 'id="signup-lines"' in html
+    assert "<strong>Tizio e Caio</strong>" in html
