@@ -26,11 +26,15 @@ CARD_NAMES = {
     "dinamite": gettext_lazy("Dinamite"), "altro": gettext_lazy("altro"),
 }  # fmt: skip
 VIA_NAMES = {"ghost_town": gettext_lazy("Città Fantasma"), "dead_man": "Dead Man"}
-SIDE_NAMES = {
-    "legge": gettext_lazy("la Legge"),
-    "fuorilegge": gettext_lazy("i Fuorilegge"),
-    "rinnegato": gettext_lazy("il Rinnegato"),
+SIDE_WINS = {  # the verb agrees with the side: "vince la Legge", "vincono i Fuorilegge"
+    "legge": gettext_lazy("vince la Legge"),
+    "fuorilegge": gettext_lazy("vincono i Fuorilegge"),
+    "rinnegato": gettext_lazy("vince il Rinnegato"),
 }
+ELIMINATION_POSTED = (  # the rulings of an elimination the table hears (BANG-B7: roles shown)
+    "rib.eliminated", "rib.reward_outlaw", "rib.no_reward_rebel", "rib.penalty.discard",
+    "rib.penalty.suspended", "rib.no_penalty_not_yet_sheriff",
+)  # fmt: skip
 DECK_NAMES = {
     "none": gettext_lazy("nessuno"),
     "high_noon": gettext_lazy("Mezzogiorno di Fuoco"),
@@ -57,7 +61,7 @@ MESSAGES = {
     "rib.penalty_applies": gettext_lazy(
         "Se lo Sceriffo %(sheriff)s elimina un Vice, scarta tutte le sue carte."
     ),
-    "rib.reveal": gettext_lazy("%(player)s scopre il suo ruolo: è il Ribelle!."),
+    "rib.reveal": gettext_lazy("%(player)s scopre il suo ruolo: è il Ribelle!"),
     "rib.penalty_suspended": gettext_lazy(
         "Finché il Ribelle! è scoperto, lo Sceriffo %(sheriff)s non perde le carte se elimina "
         "un Vice."
@@ -82,7 +86,7 @@ MESSAGES = {
     ),
     "rib.game_over.sheriff": gettext_lazy(
         "Lo Sceriffo %(sheriff)s è eliminato senza Rivoluzione: la partita finisce con le "
-        "regole tradizionali, vincono %(side)s (%(winners)s)."
+        "regole tradizionali: %(side)s (%(winners)s)."
     ),
     "rib.rebel_loses": gettext_lazy("Il Ribelle! %(player)s ha perso."),
     "rib.game_over.law": gettext_lazy(
@@ -131,6 +135,11 @@ MESSAGES = {
     "rib.revolution.step4": gettext_lazy(
         "Il gioco continua: ognuno conserva ruolo, carte e punti vita."
     ),
+    "rib.revolution.ends": gettext_lazy(
+        "La stessa carta ha eliminato gli ultimi Fuorilegge e Rinnegati: la partita finisce "
+        "qui, senza un nuovo turno."
+    ),
+    "rib.revolution.moot": gettext_lazy("Non serve: la partita è finita."),
     # refusals
     "rib.error.player_count": gettext_lazy(
         "Il Ribelle! si gioca in %(allowed)s giocatori, non in %(count)s."
@@ -211,7 +220,7 @@ GOALS = {
 def _value(key: str, value: Any) -> str:
     if isinstance(value, list | tuple):
         return ", ".join(_value(key, v) for v in value) or "—"
-    names = {"role": ROLE_NAMES, "card": CARD_NAMES, "via": VIA_NAMES, "side": SIDE_NAMES,
+    names = {"role": ROLE_NAMES, "card": CARD_NAMES, "via": VIA_NAMES, "side": SIDE_WINS,
              "deck": DECK_NAMES}.get(key)  # fmt: skip
     if names and value in names:
         return str(names[value])
@@ -228,11 +237,20 @@ def ruling_line(ruling: Mapping[str, Any]) -> str:
     return f"{message(ruling['msg'], ruling['params'])} [{ruling['rule']}]"
 
 
-def checklist(revolution: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The four steps of the Revolution (RIB-R11), each a line for the GM to tick."""
+def checklist(revolution: Mapping[str, Any], ends: bool = False) -> list[dict[str, Any]]:
+    """The four steps of the Revolution (RIB-R11), each a line for the GM to tick. When the
+    same card ended the game (RIB-R17), no new turn follows: the game does not go on."""
     params = {"rebel": revolution["rebel"]}
     steps = []
     for step in revolution["steps"]:
+        if ends and step["step"] in (2, 3):
+            steps.append({"step": step["step"], "text": message("rib.revolution.moot", {}),
+                          "rule": "RIB-R17", "applies": False})  # fmt: skip
+            continue
+        if ends and step["step"] == 4:
+            steps.append({"step": 4, "text": message("rib.revolution.ends", {}),
+                          "rule": "RIB-R17", "applies": True})  # fmt: skip
+            continue
         if step["step"] == 2 and not step["applies"]:
             text = message("rib.revolution.step2.none", {})
         else:
@@ -266,18 +284,35 @@ def reveal_post(player: str, sheriff: str, markup: str, language: str) -> str:
                      title, markup)  # fmt: skip
 
 
-def revolution_post(revolution: Mapping[str, Any], markup: str, language: str) -> str:
+def revolution_post(
+    revolution: Mapping[str, Any], markup: str, language: str, ends: bool = False
+) -> str:
+    """The Revolution and its steps; when it ended the game (RIB-R17), the steps that no
+    longer apply are left out and the post says the game ends."""
     with translation.override(language):
         title = _("Rivoluzione! %(rebel)s è il nuovo Sceriffo") % {"rebel": revolution["rebel"]}
         lines = [message("rib.revolution", revolution) + " (RIB-R11)"]
-        lines += [f"{s['step']}. {s['text']} ({s['rule']})" for s in checklist(revolution)]
+        lines += [f"{s['step']}. {s['text']} ({s['rule']})"
+                  for s in checklist(revolution, ends) if s["applies"]]  # fmt: skip
+        return _post(lines, title, markup)
+
+
+def elimination_post(
+    players: Sequence[str], rulings: Sequence[Mapping[str, Any]], markup: str, language: str
+) -> str:
+    """An elimination for the thread: who, his role (shown, BANG-B7), and what follows at
+    the table (the reward, the Deputy penalty), each citing its rule."""
+    with translation.override(language):
+        title = _("Eliminazione: %(players)s") % {"players": ", ".join(players)}
+        lines = [f"{message(r['msg'], r['params'])} ({r['rule']})" for r in rulings
+                 if r["msg"] in ELIMINATION_POSTED]  # fmt: skip
         return _post(lines, title, markup)
 
 
 def final_post(side: str, players: Sequence[Mapping[str, Any]], markup: str, language: str) -> str:
     """The winners and every player's role (dealt, and played at the end when different)."""
     with translation.override(language):
-        title = _("Fine della partita: vincono %(side)s") % {"side": _value("side", side)}
+        title = _("Fine della partita: %(side)s") % {"side": _value("side", side)}
         lines = []
         for p in players:
             role = role_name(p["role"])

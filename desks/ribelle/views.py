@@ -33,6 +33,7 @@ from desks.ribelle.text import (
     ROLE_CARDS,
     VIA_NAMES,
     checklist,
+    elimination_post,
     final_post,
     message,
     reveal_post,
@@ -142,16 +143,21 @@ def _posts(state: TableState, log: list[Logged], players: list[dict[str, Any]]) 
                 for lang, lang_label in LANGUAGES for markup, markup_label in MARKUPS]  # fmt: skip
 
     for item in log:
+        if item.event.kind == "eliminated":
+            who, rulings = item.event.players, [r.as_dict() for r in item.outcome.rulings]
+            posts.append({"title": _("Eliminazione"), "seq": item.row.seq,
+                          "variants": variants(lambda m, lang, w=who, r=rulings:
+                                               elimination_post(w, r, m, lang))})  # fmt: skip
         if item.event.kind == "reveal":
             who, sheriff = item.event.players[0], item.snapshot["sheriff"]
             posts.append({"title": _("Il Ribelle! si scopre"), "seq": item.row.seq,
                           "variants": variants(lambda m, lang, w=who, s=sheriff:
                                                reveal_post(w, s, m, lang))})  # fmt: skip
         if item.outcome.revolution:
-            revolution = item.outcome.revolution
+            revolution, ends = item.outcome.revolution, item.snapshot["over"]
             posts.append({"title": _("Rivoluzione"), "seq": item.row.seq,
-                          "variants": variants(lambda m, lang, r=revolution:
-                                               revolution_post(r, m, lang))})  # fmt: skip
+                          "variants": variants(lambda m, lang, r=revolution, e=ends:
+                                               revolution_post(r, m, lang, e))})  # fmt: skip
     if state.over:
         side = state.side
         posts.append({"title": _("Fine della partita"), "seq": None, "variants": variants(
@@ -183,7 +189,8 @@ def gm_page(request: HttpRequest, game: Game, tokens: dict[int, str] | None = No
         "penalty": ruling_line({"msg": item.outcome.penalty["msg"], "rule":
                                 item.outcome.penalty["rule"], "params": item.outcome.penalty})
         if item.outcome.penalty else None,
-        "checklist": checklist(item.outcome.revolution) if item.outcome.revolution else None,
+        "checklist": checklist(item.outcome.revolution, item.snapshot["over"])
+        if item.outcome.revolution else None,
     } for item in log]  # fmt: skip
     context = {
         "game": game, "state": state, "snapshot": state.snapshot(), "rows": rows,

@@ -86,9 +86,9 @@ def test_six_player_game_with_a_reveal_and_a_revolution_to_the_laws_win(
     winners = gm.inner_text("#game-over").split(": ", 1)[1].split(", ")
     assert sorted(winners) == sorted([deputy, rebel])  # the Deputy is the new Sheriff's ally
     final = [t.input_value() for t in gm.locator("textarea.post").all()][-4:]
-    assert final[0].startswith("[b]Fine della partita: vincono la Legge[/b]")
-    assert final[1].startswith("**Fine della partita: vincono la Legge**")
-    assert final[2].startswith("[b]Game over: victory to the Law[/b]")
+    assert final[0].startswith("[b]Fine della partita: vince la Legge[/b]")
+    assert final[1].startswith("**Fine della partita: vince la Legge**")
+    assert final[2].startswith("[b]Game over: the Law wins[/b]")
     assert f"{rebel}: Ribelle!, poi Sceriffo — [b]vince[/b]" in final[0]
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED

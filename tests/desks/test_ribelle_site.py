@@ -148,8 +148,8 @@ def test_final_post_and_the_game_finishes(gm, game):
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     page = text(gm.get(game.get_absolute_url()))
-    assert "[b]Fine della partita: vincono la Legge[/b]" in page
-    assert "**Game over: victory to the Law**" in page
+    assert "[b]Fine della partita: vince la Legge[/b]" in page
+    assert "**Game over: the Law wins**" in page
     assert "Sam: Sceriffo — [b]vince[/b]" in page
     assert "Reb: Rebel! — loses" in page
 

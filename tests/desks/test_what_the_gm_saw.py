@@ -102,14 +102,14 @@ def test_the_end_of_a_game_is_undone_behind_a_confirmation(gm, saloon, gm_user):
     assert saloon.status == Game.Status.FINISHED
     page = words(gm.get(saloon.get_absolute_url()))
     assert "Sì, annulla la fine della partita" in page
-    assert "Fine della partita: vincono la Legge" in page
+    assert "Fine della partita: vince la Legge" in page
     url = reverse("desks:ribelle_undo", args=[saloon.pk])
     refused = gm.post(url, seen(saloon), follow=True)
     assert "spunta «Sì, annulla la fine della partita»" in words(refused)
     assert TableEvent.objects.filter(game=saloon).count() == 2
     done = words(gm.post(url, seen(saloon, end_confirmed="1"), follow=True))
     assert "Evento n. 2 annullato: la partita riprende." in done
-    assert "Fine della partita: vincono la Legge" not in done
+    assert "Fine della partita: vince la Legge" not in done
     saloon.refresh_from_db()
     assert saloon.status == Game.Status.RUNNING
     assert AuditEvent.objects.filter(game=saloon, kind="table_undo", detail__reopened=True)
