@@ -61,6 +61,7 @@ from roles.ribelle.table import (
 )  # fmt: skip
 
 MARKUPS = (("bbcode", "BBCode"), ("markdown", "Markdown"))
+REVEAL_REFRESH_SECONDS = 20  # the waiting Rebel!'s page reloads itself (meta refresh, no JS)
 LANGUAGES = (("it", "Italiano"), ("en", "English"))
 
 
@@ -202,6 +203,7 @@ def gm_page(request: HttpRequest, game: Game, tokens: dict[int, str] | None = No
         "winners": state.winners, "side": state.side, "penalty_now": penalty_now(state),
         "next_turn": next_turn(state), "seen": event_mark(log[-1].row if log else None),
         "last_seq": log[-1].row.seq if log else 0,
+        "rebel_deciding": state.turn if state.turn and can_reveal(state, state.turn) else None,
     }  # fmt: skip
     return render(request, "games/ribelle/desk.html", context)
 
@@ -286,6 +288,14 @@ def can_reveal(state: TableState, name: str) -> bool:
             and state.turn == name and state.phase == 1)  # fmt: skip
 
 
+def waits_to_reveal(state: TableState, name: str) -> bool:
+    """RIB-R9: the hidden Rebel!, in play, before the end of phase 1 of his own turn: his
+    page refreshes itself so that the reveal button shows when that moment comes."""
+    seat = state.by_name[name]
+    return (seat.role == REBEL and seat.in_play and not seat.face_up and not state.over
+            and not can_reveal(state, name))  # fmt: skip
+
+
 def player_page(request: HttpRequest, player: Player) -> HttpResponse:
     """The player's page of a BANG! game (player_home dispatches here)."""
     state, log = table_state(player.game)
@@ -298,6 +308,8 @@ def player_page(request: HttpRequest, player: Player) -> HttpResponse:
         "card_text": ROLE_CARDS[player.role], "card_name": role_name(player.role),
         "plays_as_name": role_name(seat.role), "goal": GOALS[seat.role],
         "can_reveal": can_reveal(state, player.name), "state": state,
+        "waits_to_reveal": waits_to_reveal(state, player.name),
+        "refresh_seconds": REVEAL_REFRESH_SECONDS,
         "reveal_post": reveal_post(player.name, reveal.snapshot["sheriff"], "bbcode",
                                    player.game.language) if reveal else None,
         "won": player.name in (state.winners or ()), "is_rebel": seat.role == REBEL,
@@ -313,6 +325,9 @@ def player_page(request: HttpRequest, player: Player) -> HttpResponse:
 def player_reveal(request: HttpRequest) -> HttpResponse:
     """RIB-R9: the Rebel! shows his role card from his own page."""
     player = session_player(request, setup=SETUP_KEY)
+    if request.POST.get("confirm") != "1":  # irreversible: asked twice
+        messages.error(request, _("Per scoprirti spunta «Sì, mi scopro: non si torna indietro»."))
+        return redirect("player_home")
     try:
         logged = ribelle_log(game=player.game, kind="reveal", players=[player.name],
                              player=player, seen=seen_of(request))  # fmt: skip

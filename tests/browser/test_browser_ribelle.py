@@ -60,6 +60,7 @@ def test_six_player_game_with_a_reveal_and_a_revolution_to_the_laws_win(
 
     log(gm, "#turn-form", player=rebel, phase="1")
     phone.reload()
+    phone.check("#reveal-form input[name=confirm]")  # irreversible: confirmed first
     phone.click("text=Scopri il mio ruolo: sono il Ribelle!")
     phone.wait_for_selector(f"text={rebel} scopre il suo ruolo")
     assert phone.locator("#reveal-form").count() == 0

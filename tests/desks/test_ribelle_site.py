@@ -118,11 +118,11 @@ def test_the_rebel_reveals_from_his_page_only_at_the_end_of_phase_1(client, game
     assert 'id="reveal-form"' not in text(client.get(reverse("player_home")))
     ribelle_log(game=game, kind="turn", players=["Olga"])
     assert 'id="reveal-form"' not in text(client.get(reverse("player_home")))
-    refused = client.post(reverse("desks:player_reveal"), seen(game), follow=True)
+    refused = client.post(reverse("desks:player_reveal"), seen(game, confirm="1"), follow=True)
     assert "[RIB-R9]" in plain(refused)
     ribelle_log(game=game, kind="turn", players=["Reb"])
     assert 'id="reveal-form"' in text(client.get(reverse("player_home")))
-    page = text(client.post(reverse("desks:player_reveal"), seen(game), follow=True))
+    page = text(client.post(reverse("desks:player_reveal"), seen(game, confirm="1"), follow=True))
     assert "[b]Reb scopre la sua carta: è il Ribelle![/b]" in page
     state, _ = table_state(game)
     assert state.by_name["Reb"].face_up
