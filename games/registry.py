@@ -19,6 +19,10 @@ _NAMES: dict[str, str] = {}  # setup key -> the game's title
 _REPLAYS: dict[str, Callable[[Game], object]] = {}
 # setup key -> the rows of a game holding a choice still sealed: {model label: {pk, ...}}
 _SEALED: dict[str, Callable[[Game], Mapping[str, set[int]]]] = {}
+# an audit event's kind and details -> a sentence (None: shown as the generic details)
+AuditSentence = Callable[[str, Mapping[str, object]], str | None]
+# setup key -> what makes a game's describer (bound to its seats' names)
+_AUDIT: dict[str, Callable[[Game], AuditSentence]] = {}
 
 
 def register_desk(setup_key: str, pages: str, name: str) -> None:
@@ -71,3 +75,16 @@ def desk_replay(game: Game) -> None:
     replay = _REPLAYS.get(game.setup)
     if replay is not None:
         replay(game)
+
+
+def register_audit(setup_key: str, describer: Callable[[Game], AuditSentence]) -> None:
+    """A desk says how its audit events read as sentences on the Registro page (its
+    log's seats and keys in words), instead of the raw details (issue 30)."""
+    _AUDIT[setup_key] = describer
+
+
+def desk_audit(game: Game) -> AuditSentence | None:
+    """The sentence maker of a desk game's audit events (None for a Werewolf game)."""
+    desk_setups()
+    describer = _AUDIT.get(game.setup)
+    return describer(game) if describer else None

@@ -17,7 +17,7 @@ from games.engine import SetupError, rules_for
 from games.forms.game import GameCreateForm
 from games.forms.input import SubstituteForm, form_error
 from games.models import Game, Player
-from games.registry import desk_module
+from games.registry import desk_audit, desk_module
 from games.selectors.pages import game_for_gm, role_sheet, spoiler
 from games.services.creation import first_links_issue, game_create_once
 from games.services.game import game_create, player_link_issue, player_substitute
@@ -161,11 +161,15 @@ def game_audit(request: HttpRequest, pk: int) -> HttpResponse:
         rules = rules_for(game)
     except SetupError:  # a referee desk's game
         rules = None
+    sentence = desk_audit(game)  # a desk's events read as sentences (issue 30)
     for event in events:
         event.label = audit_kind(event.kind)
-        event.sentence = audit_sentence(event.kind, event.detail, rules,
-                                        event.player.name if event.player else "")  # fmt: skip
+        desk_said = sentence(event.kind, event.detail) if sentence else None
+        who = event.player.name if event.player else ""
+        event.sentence = desk_said or audit_sentence(event.kind, event.detail, rules, who)
         event.details = [] if event.sentence else audit_details(event.detail, rules)
+        if desk_said and event.label == event.kind:  # a desk's own kind of event
+            event.label = _("registrato al tavolo")
     fix_kinds = ("submission_corrected", "submission_removed", "override_removed")
     context = {"game": game, "events": events, "fix_kinds": fix_kinds}
     return render(request, "games/audit.html", context)

@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.forms import Form
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -240,8 +240,13 @@ def gm_undo(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def game_posts(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every committed phase's public post, ready to paste."""
-    game = game_for_gm(user=request.user, pk=pk, werewolf=True)
+    """Every committed phase's public post, ready to paste; a desk game's posts are on its
+    desk, which this address leads to (issue 30)."""
+    game = game_for_gm(user=request.user, pk=pk)
+    if desk_module(game) is not None:
+        if request.method != "GET":
+            raise Http404
+        return redirect(f"{game.get_absolute_url()}#posts")
     phases = list(game.phases.filter(status=Phase.Status.COMMITTED).order_by("-index"))
     for phase in phases:  # the GM's own text around each post (issue 13 §2)
         phase.posts = narrated_posts(phase)

@@ -127,7 +127,7 @@ def test_a_player_posting_to_another_kind_of_games_endpoint_gets_404(games, url,
         assert stored() == before
 
 
-WEREWOLF_ONLY = ["games:wills", "games:posts", "games:gm_schedule",
+WEREWOLF_ONLY = ["games:wills", "games:gm_schedule",
                  "games:gm_vote", "games:gm_commit", "games:count_now", "games:topic_import",
                  "games:gm_undo_confirm"]  # fmt: skip
 
