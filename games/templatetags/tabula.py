@@ -45,10 +45,11 @@ def player_options(players: list[Player]) -> SafeString:
 
 
 @register.filter
-def rule_links(text: object) -> SafeString:
+def rule_links(text: object, where: str = "") -> SafeString:
     """``text`` escaped, each rule tag (``[WWW-R57]``) linked to its paragraph of the
-    setup's Regolamento page."""
-    return link_rules(text)
+    setup's Regolamento page; ``|rule_links:"form"`` opens it in another tab (a label or
+    an error of a form being filled)."""
+    return link_rules(text, new_tab=where == "form")
 
 
 @register.filter

@@ -24,8 +24,9 @@ from markdown_it import MarkdownIt
 from games.engine import available_setups, setup_dir
 
 DOCS = Path(settings.BASE_DIR) / "docs" / "rules"
-TAG = re.compile(r"\b([A-Z]{2,4})-([RDI])(\d+)\b")
-DEFINED = re.compile(r"\*\*([A-Z]{2,4})-[RDI]\d+\b")
+# a rule (R), a DECISION (D), an interaction (I), a base-game rule a referee assumes (B)
+TAG = re.compile(r"\b([A-Z]{2,4})-([RDIB])(\d+)\b")
+DEFINED = re.compile(r"\*\*([A-Z]{2,4})-[RDIB]\d+\b")
 SETTING_ROW = re.compile(r"^\| `([a-z0-9_.]+)` \|[^\n]*?\| ([A-Z]{2,4}-D\d+)[^|\n]*\|\s*$", re.M)
 _HTML_PART = re.compile(r"(<[^>]+>)")
 ORIGINAL = "testo-originale"  # the anchor of the Italian original, at the end of each file
@@ -54,12 +55,14 @@ def rule_files() -> dict[str, Path]:
 
 @cache
 def rulebooks() -> dict[str, str]:
-    """Rule prefix -> the slug of the rulebook defining its rules."""
-    found = {}
-    for slug, path in rule_files().items():
-        counts = Counter(DEFINED.findall(path.read_text(encoding="utf-8")))
-        if counts:
-            found[counts.most_common(1)[0][0]] = slug
+    """Rule prefix -> the slug of the rulebook defining its rules (the one defining most of
+    them: a rulebook may also define a few of another prefix, as the Rebel!'s does the
+    base game's BANG-Bn it assumes). Its own prefix first."""
+    counts = {slug: Counter(DEFINED.findall(path.read_text(encoding="utf-8")))
+              for slug, path in rule_files().items()}  # fmt: skip
+    found = {c.most_common(1)[0][0]: slug for slug, c in counts.items() if c}
+    for prefix in sorted(set().union(*counts.values()) - found.keys()):
+        found[prefix] = max(counts, key=lambda slug: counts[slug][prefix])
     return found
 
 
@@ -114,18 +117,20 @@ def _anchor(html: str, slug: str) -> tuple[str, set[str]]:
     return "".join(out), anchors
 
 
-def _link(match: re.Match[str], here: str | None = None) -> str:
+def _link(match: re.Match[str], here: str | None = None, new_tab: bool = False) -> str:
     tag = match.group(0)
     slug = rulebooks().get(match.group(1))
     if slug is None:
         return tag
     href = f"#{tag}" if slug == here else rulebook_url(slug, tag)
-    return f'<a href="{escape(href)}" class="rule">{tag}</a>'
+    target = ' target="_blank" rel="noopener"' if new_tab else ""
+    return f'<a href="{escape(href)}" class="rule"{target}>{tag}</a>'
 
 
-def link_rules(text: object) -> SafeString:
-    """``text`` escaped, with each rule tag linked to its paragraph of the rulebook."""
-    return mark_safe(TAG.sub(_link, str(conditional_escape(text))))
+def link_rules(text: object, new_tab: bool = False) -> SafeString:
+    """``text`` escaped, with each rule tag linked to its paragraph of the rulebook; in a
+    form being filled (``new_tab``), the rule opens in another tab and the form stays."""
+    return mark_safe(TAG.sub(lambda m: _link(m, new_tab=new_tab), str(conditional_escape(text))))
 
 
 def option_rule(slug: str, option: str) -> str:

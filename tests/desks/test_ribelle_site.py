@@ -181,7 +181,9 @@ def test_dashboard_audit_and_substitution(gm, game):
     log, a substitute takes the seat and the log follows him (names kept as seats)."""
     ribelle_log(game=game, kind="turn", players=["Olga"])
     assert "Saloon" in text(gm.get(reverse("dashboard")))
-    assert "table_turn" in text(gm.get(reverse("games:audit", args=[game.pk])))
+    assert "Evento n. 1: Turno di Olga, fase 1." in text(
+        gm.get(reverse("games:audit", args=[game.pk]))
+    )
     olga = game.players.get(name="Olga")
     gm.post(reverse("games:substitute", args=[game.pk, olga.pk]), {"name": "Ofelia"})
     state, _ = table_state(game)
