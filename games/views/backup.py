@@ -16,6 +16,7 @@ from django.views.decorators.cache import never_cache
 from games.selectors.pages import game_for_gm
 from games.services.backup import game_export_json, game_import, parse_backup
 from games.services.backup_schema import MAX_BACKUP_BYTES
+from games.views.creation import dealt
 
 
 class ImportForm(forms.Form):
@@ -54,15 +55,16 @@ def game_import_view(request: HttpRequest) -> HttpResponse:
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            if game.players.filter(token_hash__isnull=True).exists():
-                messages.warning(request, _("Partita importata. I link privati del backup non "
-                                            "valgono qui: genera un nuovo link per ogni "
-                                            "giocatore e mandaglielo."))  # fmt: skip
-            else:
-                messages.success(request, _("Partita importata con i link privati del backup."))
             if document.get("sealed"):
                 messages.info(request, _("Il backup non conteneva una scelta segreta non ancora "
                                          "rivelata: il Bandito nascosto sceglie di nuovo dove "
                                          "nascondersi."))  # fmt: skip
+            if game.players.filter(token_hash__isnull=True).exists():
+                # every new link at once, in one never-cached answer, as after a deal; a
+                # reload issues none again (issue 30)
+                return dealt(request, game, _("Partita importata. I link privati del backup "
+                                              "non valgono qui: ecco i nuovi link di tutti i "
+                                              "giocatori, copiali ora e mandaglieli."))  # fmt: skip
+            messages.success(request, _("Partita importata con i link privati del backup."))
             return redirect(game)
     return render(request, "games/import.html", {"form": form})

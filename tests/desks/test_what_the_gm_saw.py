@@ -10,6 +10,7 @@ import re
 import threading
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
@@ -273,3 +274,21 @@ def test_two_simultaneous_sends_of_one_form_deal_once(gm_user):
         thread.join()
     assert Game.objects.count() == 1
     assert dealt == [Game.objects.get().pk] * 2
+
+
+def test_an_imported_game_issues_every_new_link_in_one_never_cached_answer(gm, saloon):
+    """Issue 30 minors: the links came one round trip each («Nuovo link» per player) and a
+    reload rotated them again; now all at once, as after a deal, never cached, once."""
+    upload = SimpleUploadedFile("b.json", game_export_json(saloon).encode(),
+                                content_type="application/json")  # fmt: skip
+    sent = gm.post(reverse("games:import"), {"file": upload, "name": "Saloon 2"})
+    copy = Game.objects.get(name="Saloon 2")
+    assert sent["Location"] == f"{copy.get_absolute_url()}?link=nuovi"
+    page = gm.get(sent["Location"])
+    assert "no-store" in page["Cache-Control"]
+    assert page.content.decode().count("/p/") >= len(NAMES)
+    hashes = list(copy.players.order_by("seat").values_list("token_hash", flat=True))
+    assert all(hashes)
+    again = gm.get(sent["Location"]).content.decode()
+    assert "/p/" not in again  # a reload issues none again
+    assert list(copy.players.order_by("seat").values_list("token_hash", flat=True)) == hashes

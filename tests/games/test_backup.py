@@ -303,8 +303,8 @@ def test_the_gm_downloads_the_backup_and_another_gm_imports_it(client, gm_user,
     upload = SimpleUploadedFile("b.json", response.content, content_type="application/json")
     page = client.post(reverse("games:import"), {"file": upload, "name": ""}, follow=True)
     copy = Game.objects.get(gm=other)
-    assert page.redirect_chain[-1][0] == copy.get_absolute_url()
-    assert "genera un nuovo link per ogni giocatore" in page.content.decode()
+    assert page.redirect_chain[-1][0] == f"{copy.get_absolute_url()}?link=nuovi"
+    assert "ecco i nuovi link di tutti i giocatori" in page.content.decode()
     bad = SimpleUploadedFile("b.json", b"{}", content_type="application/json")
     page = client.post(reverse("games:import"), {"file": bad})
     assert "non è un backup di una partita di Tabula" in page.content.decode()
