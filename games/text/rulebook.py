@@ -66,6 +66,15 @@ def rulebooks() -> dict[str, str]:
     return found
 
 
+def original_first(html: str) -> tuple[SafeString, SafeString]:
+    """A rendered rulebook as (the Italian original, the numbered specification): an
+    Italian reader meets the Italian text first, an English one the English (issue 30).
+    A rulebook without an original is all specification."""
+    marker = f'<h2 id="{ORIGINAL}">'
+    spec, found, original = str(html).partition(marker)
+    return mark_safe(found + original), mark_safe(spec)
+
+
 def rulebook_url(slug: str, tag: str = "") -> str:
     return reverse("rulebook", args=[slug]) + (f"#{tag}" if tag else "")
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import translation
 
 from games.engine import load_setup
 from games.models import Game
 from games.registry import desk_setups
 from games.selectors.pages import game_for_gm
-from games.text.rulebook import for_game, rulebook
+from games.text.rulebook import for_game, original_first, rulebook
 from games.views.player import SESSION_PLAYER, SESSION_TOKEN
 
 
@@ -35,7 +36,10 @@ def _page(request: HttpRequest, setup: str, game: Game | None) -> HttpResponse:
     html = book.html
     if game is not None and game.setup not in desk_setups():  # a desk's game has no options
         html = for_game(book, game.options, load_setup(setup).options)
-    return render(request, "games/rulebook.html", {"book": book, "html": html, "game": game})
+    original, spec = original_first(html)
+    context = {"book": book, "original": original, "spec": spec, "game": game,
+               "italian_first": translation.get_language() == "it"}  # fmt: skip
+    return render(request, "games/rulebook.html", context)
 
 
 def _players_game(request: HttpRequest, setup: str) -> Game | None:

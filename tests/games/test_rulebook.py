@@ -58,7 +58,7 @@ def test_each_setup_has_its_regolamento_page_with_every_rule_anchored(client, se
     assert defined
     assert all(f'id="{tag}"' in html for tag in defined)
     assert '<h2 id="testo-originale">Testo originale</h2>' in html
-    assert 'href="#testo-originale"' in html
+    assert 'href="#riferimento"' in html  # in Italian the original comes first (issue 30)
     original = [line for line in text.split("```text\n", 1)[1].splitlines() if line.strip()]
     assert original[0] in unescape(html)
     assert original[-2] in unescape(html)
@@ -155,3 +155,17 @@ def test_the_rulebook_of_a_game_says_its_will_limit(client, gm_user):
     other = make_game(gm_user, setup="inquisizione")
     assert "<mark" not in client.get(reverse("rulebook", args=["inquisizione"])).content.decode()
     assert other.setup == "inquisizione"
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_the_italian_reader_meets_the_italian_text_first(client, setup):
+    """Issue 30: the Regolamento was the English specification with the Italian original
+    at the end; in Italian the original comes first, in English the specification."""
+    italian = client.get(reverse("rulebook", args=[setup])).content.decode()
+    first_rule = re.search(r'id="[A-Z]{2,4}-[RDI]\d+"', italian).start()
+    assert italian.index('<h2 id="testo-originale">') < first_rule
+    assert 'href="#riferimento"' in italian
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    english = client.get(reverse("rulebook", args=[setup])).content.decode()
+    first_rule = re.search(r'id="[A-Z]{2,4}-[RDI]\d+"', english).start()
+    assert english.index('<h2 id="testo-originale">') > first_rule
