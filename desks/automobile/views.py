@@ -192,7 +192,8 @@ def gm_page(request: HttpRequest, game: Game, tokens: dict[int, str] | None = No
         "OVER": OVER, "hide_by": hide_deadline(log), "round": table.game.round,
         "next_round": table.next_round, "end": table.end,
         "ask": (ask := request.session.pop(f"adt_answer_{game.pk}", None)),
-        "asked": (ask or {}).get("values") or _next_action(game, log),
+        "asked": (ask or {}).get("values") or _chosen(request, game) or _next_action(game, log),
+        "card_choices": _card_choices(game, log),
         "seen": event_mark(log[-1].row if log else None), "last_seq": log[-1].row.seq if log else 0,
         "now": timezone.localtime().strftime("%Y-%m-%dT%H:%M"),
     }  # fmt: skip
@@ -209,6 +210,22 @@ def _next_action(game: Game, log: list[Logged]) -> dict[str, Any]:
     if last.data["actor"] not in names:
         return {}
     return {"actor": names[(names.index(last.data["actor"]) + 1) % len(names)]}
+
+
+def _card_choices(game: Game, log: list[Logged]) -> list[str]:
+    """Whose card comes next, one click each: the next player's (the usual turn) and the
+    same Bandit's again (his next card, as when a round plays two in a row)."""
+    last = log[-1] if log else None
+    if last is None or last.row.kind != "action" or not last.data.get("actor"):
+        return []
+    following = _next_action(game, log).get("actor")
+    return [name for name in (following, last.data["actor"]) if name]
+
+
+def _chosen(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """The Bandit the GM picked with one of those links (``?bandito=``), if he is one."""
+    name = request.GET.get("bandito", "")
+    return {"actor": name} if game.players.filter(name=name).exists() else {}
 
 
 def _action_data(post: Any) -> dict[str, Any]:

@@ -292,3 +292,18 @@ def test_an_imported_game_issues_every_new_link_in_one_never_cached_answer(gm, s
     again = gm.get(sent["Location"]).content.decode()
     assert "/p/" not in again  # a reload issues none again
     assert list(copy.players.order_by("seat").values_list("token_hash", flat=True)) == hashes
+
+
+def test_the_next_card_is_one_click_the_next_player_or_the_same_bandit(gm, train, gm_user):
+    """Issue 30 §5: the next action's defaults come from the last one: the next player's
+    card is preselected, and one link picks the same Bandit's next card instead."""
+    adt_log(game=train, kind="stealin", data={}, user=gm_user)
+    adt_log(game=train, kind="action", data={"kind": "place", "actor": "Bea",
+                                             "to": "locomotive:roof"}, user=gm_user)  # fmt: skip
+    page = gm.get(train.get_absolute_url()).content.decode()
+    choices = re.search(r'<p class="muted" id="card-choices">.*?</p>', page, re.S)[0]
+    assert '<a href="?bandito=Cid#checker">Cid</a>' in choices
+    assert '<a href="?bandito=Bea#checker">di nuovo Bea</a>' in choices
+    again = gm.get(f"{train.get_absolute_url()}?bandito=Bea").content.decode()
+    assert '<option value="Bea" selected>' in again
+    assert '<option value="Cid" selected>' not in again
