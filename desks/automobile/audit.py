@@ -11,18 +11,18 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from desks.automobile.desk import deadline_text
-from desks.automobile.text import ACTION_NAMES, EVENT_NAMES, figure_name, table_lang
+from desks.automobile.text import ACTION_NAMES, EVENT_NAMES, table_lang
 from games.models import Game
 from games.registry import AuditSentence, register_audit
-from roles.automobile_del_tempo.checker import MARSHAL
 from roles.automobile_del_tempo.messages import loot_name, place_name
 from roles.automobile_del_tempo.state import SETUP_KEY
 
 
 def _action(data: Mapping[str, Any], name: Any) -> str:
     lang = table_lang()
-    actor = name(data["actor"]) if data.get("actor") is not None else figure_name(MARSHAL)
-    line = f"{ACTION_NAMES.get(data.get('kind'), data.get('kind'))} · {actor}"
+    line = str(ACTION_NAMES.get(data.get("kind"), data.get("kind")))
+    if data.get("actor") is not None:  # the Marshal's move names him once
+        line += f" · {name(data['actor'])}"
     if data.get("target") is not None:
         line += f" → {name(data['target'])}"
     if data.get("to"):

@@ -80,9 +80,8 @@ def log_entry(item: Logged) -> dict[str, Any]:
     moves: list[Moved] = []
     actor = data.get("actor")
     if kind == "action":
-        head = f"{ACTION_NAMES.get(data.get('kind'), data.get('kind'))} · " + (
-            actor or figure_name(MARSHAL)
-        )
+        head = str(ACTION_NAMES.get(data.get("kind"), data.get("kind")))
+        head += f" · {actor}" if actor else ""  # the Marshal's move names him once
         line = answer_text(result, actor or figure_name(MARSHAL))
         moves = list(result.moved)
     elif kind == "stealin":

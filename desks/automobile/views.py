@@ -50,6 +50,7 @@ from roles.automobile_del_tempo.state import CHARACTERS, LOOT_VALUES, SETUP_KEY
 from roles.automobile_del_tempo.table import HIDING, OVER, SCHEMIN, STEALIN, Table
 
 LANGUAGES = (("it", "Italiano"), ("en", "English"))
+MARKUP_NAMES = {"bbcode": "BBCode", "markdown": "Markdown"}
 HID_KEY = "adt_hid"  # the session that chose a hiding spot: [player pk, its entry's number]
 NAME_MAX = 80  # a player's name, as the Player row keeps it
 CHARACTER_NAMES = {c: c.capitalize() for c in CHARACTERS}
@@ -153,7 +154,8 @@ def _posts(table: Table) -> list[dict[str, Any]]:
     """Every public post so far, in BBCode and Markdown, Italian and English."""
     return [
         {"heading": say(post.title, {}, table_lang()),
-         "variants": [{"label": f"{lang_label} · {fmt}", "text": post.render(fmt, lang)}
+         "variants": [{"label": f"{lang_label} · {MARKUP_NAMES[fmt]}",
+                       "text": post.render(fmt, lang)}
                       for lang, lang_label in LANGUAGES for fmt in FORMATS]}
         for post in table.posts
     ]  # fmt: skip

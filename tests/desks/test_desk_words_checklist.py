@@ -125,5 +125,6 @@ def test_five_time_car_rounds_show_only_italian_words(client, gm_user):
     shown_pages = pages(client, client, game)
     assert "Frenata" in shown_pages["desk"]  # the pages were read
     assert "un gioiello ($500)" in shown_pages["desk"]
+    assert "Italiano · BBCode" in shown_pages["desk"]  # the posts' formats by their names
     for name, text in shown_pages.items():
         assert wrong(text) == [], name

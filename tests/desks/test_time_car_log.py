@@ -53,6 +53,7 @@ def test_each_move_and_each_forced_move_is_a_sentence(gm, gm_user):
     assert rows[4].startswith("Fuoco · Ada — Ada: ")
     assert "Cid (spinto dal colpo di Django): l'interno della Locomotiva → " in rows[4]
     assert "[ADT-D9]" in rows[4]
+    assert rows[6].startswith("Sceriffo — Sceriffo: mossa del gioco base")  # named once
     assert "Sceriffo: l'interno della Locomotiva → l'interno del Vagone 1" in rows[6]
     assert rows[7].startswith("Fine del round — Evento del round: Frenata.")
     assert "Bea (Frenata): il tetto della Locomotiva → l'Automobile del Tempo [ADT-R20]" in rows[7]
