@@ -95,14 +95,15 @@ def log_entry(item: Logged) -> dict[str, Any]:
         moves = list(result or ())
     elif data.get("drawn"):
         head = _("Nascondiglio")
-        line = _("%(name)s non ha scelto entro la scadenza: il sito lo ha nascosto in un punto "
-                 "estratto a caso (dove, lo sa solo lui fino alla rivelazione). [ADT-D10]") % {
+        line = _("Il Bandito %(name)s non ha scelto entro la scadenza: il sito lo ha nascosto "
+                 "in un punto estratto a caso (dove, lo sa solo lui fino alla rivelazione). "
+                 "[ADT-D10]") % {
             "name": result.bandit
         }  # fmt: skip
     else:
         head = _("Nascondiglio")
-        line = _("%(name)s si è nascosto (dove, lo sa solo lui fino alla rivelazione). "
-                 "[ADT-R15]") % {"name": result.bandit}  # fmt: skip
+        line = _("Il Bandito %(name)s si è nascosto (dove, lo sa solo lui fino alla "
+                 "rivelazione). [ADT-R15]") % {"name": result.bandit}  # fmt: skip
     return {
         "seq": item.row.seq, "kind": kind, "head": head, "line": line, "row": item.row,
         "moves": [move_line(m, kind, data, actor) for m in moves],

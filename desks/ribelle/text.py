@@ -43,7 +43,7 @@ DECK_NAMES = {
 
 MESSAGES = {
     # rulings
-    "rib.eliminated": gettext_lazy("%(player)s è eliminato: era %(role)s."),
+    "rib.eliminated": gettext_lazy("Eliminazione di %(player)s: era %(role)s."),
     "rib.reward_outlaw": gettext_lazy("%(player)s ha eliminato un Fuorilegge: pesca 3 carte."),
     "rib.no_reward_rebel": gettext_lazy("%(player)s ha eliminato il Ribelle!: nessuna ricompensa."),
     "rib.penalty.discard": gettext_lazy(

@@ -49,7 +49,7 @@ def test_an_elimination_has_its_forum_post(gm, saloon):
     shot(saloon, "Olga", by="Sam")
     page = desk(gm, saloon)
     assert "[b]Eliminazione: Olga[/b]" in page
-    assert "Olga è eliminato: era Fuorilegge. (BANG-B7)" in page
+    assert "Eliminazione di Olga: era Fuorilegge. (BANG-B7)" in page  # whatever her gender
     assert "Sam ha eliminato un Fuorilegge: pesca 3 carte. (BANG-B9)" in page
     assert "**Elimination: Olga**" in page
 

@@ -190,7 +190,7 @@ def test_at_the_deadline_the_site_hides_him_at_random_sealed_and_tells_him(
     later = soon + dt.timedelta(seconds=1)
     monkeypatch.setattr(timezone, "now", lambda: later)
     desk = words(gm.get(train.get_absolute_url()))
-    assert "Bea non ha scelto entro la scadenza: il sito lo ha nascosto" in desk
+    assert "Il Bandito Bea non ha scelto entro la scadenza: il sito lo ha nascosto" in desk
     row = TableEvent.objects.get(game=train, kind="hide")
     assert row.sealed
     assert row.player == bea
