@@ -256,7 +256,7 @@ def test_the_desks_words_are_in_both_languages():
             assert sorted(re.findall(r"\{(\w*)\}", italian.gettext(template))) == fields, key
     assert adt.render("adt.hide.where", {"under": "car2"}, "it") == "si nasconde sotto il Vagone 2"
     assert adt.render("adt.hide.where", {"under": "car2"}, "en") == "hides under car 2"
-    names = [ribelle_text.MESSAGES, ribelle_text.ROLE_NAMES, ribelle_text.SIDE_NAMES,
+    names = [ribelle_text.MESSAGES, ribelle_text.ROLE_NAMES, ribelle_text.SIDE_WINS,
              ribelle_text.DECK_NAMES, ribelle_text.GOALS]  # fmt: skip
     untranslated_en = []
     for table in names:
