@@ -322,6 +322,91 @@ class TopicSettings(models.Model):
     edited_late_counts = models.BooleanField(
         _("un voto modificato dopo la scadenza conta (con un avviso)"), default=False
     )
+    # Forum games require each player to post so many times a day (issue 32: the
+    # activity table and the prod post name who is under it; 0: no minimum).
+    min_posts_per_day = models.PositiveSmallIntegerField(
+        _("messaggi minimi al giorno per giocatore"), default=0
+    )
 
     def __str__(self) -> str:
         return f"topic of {self.game_id}"
+
+
+class FollowedThread(models.Model):
+    """A game thread the site reads by itself (issue 32): where, in which readable form,
+    and the polite schedule of its reads (the next one, the backoff, the forum's ETag)."""
+
+    class State(models.TextChoices):
+        ACTIVE = "active", _("attivo")
+        PAUSED = "paused", _("in pausa")
+        FAILING = "failing", _("non leggibile")
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="followed")
+    url = models.URLField(_("indirizzo del topic"), max_length=500)
+    form = models.CharField(max_length=20, default="page")  # games.services.follow_http.FORMS
+    fmt = models.CharField(max_length=32, blank=True)  # a key of games.forum.PARSERS ("": detect)
+    state = models.CharField(max_length=8, choices=State.choices, default=State.ACTIVE)
+    reason = models.CharField(max_length=40, blank=True)  # why it is failing: a message id
+    detail = models.CharField(max_length=300, blank=True)  # what the forum answered
+    page_url = models.URLField(max_length=500, blank=True)  # the last page reached
+    etag = models.CharField(max_length=200, blank=True)
+    last_modified = models.CharField(max_length=100, blank=True)
+    failures = models.PositiveIntegerField(default=0)  # in a row: the backoff grows with them
+    next_read_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    last_read_at = models.DateTimeField(null=True, blank=True)
+    final_phase = models.ForeignKey(  # the day whose final read (after its deadline) is done
+        "Phase", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    auto_commit = models.BooleanField(
+        _("risolvi da solo il giorno quando non c'è nulla da decidere"), default=False
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"followed thread of {self.game_id}"
+
+
+class ThreadPost(models.Model):
+    """A post the site read from a followed thread: read once, kept, and its previous
+    text kept when the forum shows it changed (issue 32, edited posts)."""
+
+    thread = models.ForeignKey(FollowedThread, on_delete=models.CASCADE, related_name="posts")
+    key = models.CharField(max_length=40)  # author and time: the same post on every read
+    author = models.CharField(max_length=200)
+    at = models.DateTimeField()
+    seconds = models.BooleanField(default=False)
+    lines = models.JSONField(default=list)  # its own lines (quotes removed)
+    unsure = models.JSONField(default=list, blank=True)
+    when_text = models.CharField(max_length=100, blank=True)
+    edited_at = models.DateTimeField(null=True, blank=True)
+    edit_text = models.CharField(max_length=300, blank=True)
+    previous_lines = models.JSONField(default=list, blank=True)  # before the change we saw
+    changed_at = models.DateTimeField(null=True, blank=True)  # when we saw it change
+    read_at = models.DateTimeField()
+    order = models.PositiveIntegerField(default=0)  # its place in the thread
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["thread", "key"], name="thread_post_once")]
+        indexes = [models.Index(fields=["thread", "at"])]
+
+    def __str__(self) -> str:
+        return f"{self.author} {self.at:%Y-%m-%d %H:%M}"
+
+
+class ThreadRead(models.Model):
+    """One request to the forum, as the GM sees it: when, where, what came back."""
+
+    thread = models.ForeignKey(FollowedThread, on_delete=models.CASCADE, related_name="reads")
+    at = models.DateTimeField()
+    url = models.URLField(max_length=500)
+    status = models.PositiveIntegerField(default=0)  # the HTTP status (0: no answer)
+    posts_new = models.PositiveIntegerField(default=0)
+    posts_changed = models.PositiveIntegerField(default=0)
+    note = models.CharField(max_length=40, blank=True)  # a message id (failures, final read)
+    final = models.BooleanField(default=False)
+
+    class Meta:
+        indexes = [models.Index(fields=["thread", "-at"])]
+
+    def __str__(self) -> str:
+        return f"{self.url} {self.status}"

@@ -168,6 +168,21 @@ CELERY_RESULT_EXPIRES = 3600
 # waited longer than a few periods is dropped (the next one does its work).
 TABULA_TICK_SECONDS: float = _read("TABULA_TICK_SECONDS", float, 1.0)
 TABULA_CLOSE_GRACE_SECONDS: float = _read("TABULA_CLOSE_GRACE_SECONDS", float, 2.0)
+# Followed threads (issue 32): the site reads a game's forum thread by itself. A read a
+# minute per thread, one every TABULA_FOLLOW_RUSH_SECONDS (never under 10) in the last 10
+# minutes before a deadline; the final read TABULA_FOLLOW_GRACE_SECONDS after it (the
+# forum's own clock may run a little late). Only public addresses are fetched: the one
+# exception, TABULA_FOLLOW_ALLOW_PRIVATE (a list of host:port), is for the test forum on
+# loopback, never in production (a GM-given address is an SSRF surface).
+TABULA_FOLLOW_EVERY_SECONDS: float = _read("TABULA_FOLLOW_EVERY_SECONDS", float, 60.0)
+TABULA_FOLLOW_RUSH_SECONDS: float = max(10.0, _read("TABULA_FOLLOW_RUSH_SECONDS", float, 20.0))
+TABULA_FOLLOW_GRACE_SECONDS: float = _read("TABULA_FOLLOW_GRACE_SECONDS", float, 15.0)
+TABULA_FOLLOW_TIMEOUT_SECONDS: float = _read("TABULA_FOLLOW_TIMEOUT_SECONDS", float, 15.0)
+TABULA_FOLLOW_MAX_BYTES: int = _read("TABULA_FOLLOW_MAX_BYTES", int, 3_000_000)
+TABULA_FOLLOW_ALLOW_PRIVATE: list[str] = _read("TABULA_FOLLOW_ALLOW_PRIVATE", list, [])  # host:port
+TABULA_FOLLOW_USER_AGENT: str = _read(
+    "TABULA_FOLLOW_USER_AGENT", str, "Tabula/1.0 (game master's desk; reads one game thread)"
+)
 TABULA_CLOCK_STALE_SECONDS: float = _read(
     "TABULA_CLOCK_STALE_SECONDS", float, max(10.0, 5 * TABULA_TICK_SECONDS)
 )

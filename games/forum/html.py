@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from urllib.parse import urljoin
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -219,3 +220,18 @@ DISCOURSE_APP_HTML = HtmlForum(
     "data-time", ".cooked", "aside.quote, blockquote", "",
     ".post-info.edits [title], .post-info.edits",
 )  # fmt: skip
+
+
+def next_page(text: str, url: str) -> str | None:
+    """The address of the thread's next page, when ``text`` (a page of it, fetched from
+    ``url``) links one (``<link rel="next">`` in the head, or the pagination's
+    ``<a rel="next">``, as phpBB, Invision, ForumFree and Discourse's crawler view write
+    it); None for the last page or a page that is not HTML."""
+    if not looks_like_html(text):
+        return None
+    node = LexborHTMLParser(text).css_first('link[rel~="next"][href], a[rel~="next"][href]')
+    href = (node.attributes.get("href") or "").strip() if node is not None else ""
+    if not href or href.startswith("#"):
+        return None
+    following = urljoin(url, href)
+    return following if following != url else None

@@ -54,13 +54,22 @@ def topic_import_save(
     preview = topic_import_preview(phase=phase, text=text, fmt=fmt, decisions=decisions,
                                    now=read_at, gm_username=user.get_username(),
                                    parsed=parsed)  # fmt: skip
-    for row in sorted(preview.to_store, key=lambda r: r.at):
-        submission = vote_cast(phase=phase, player=row.voter, target=row.target, at=row.at,
-                               entered_by=user, reason=_("dal topic"))  # fmt: skip
-        submission.source, submission.forum_post = "topic", row.key
-        submission.save(update_fields=["source", "forum_post"])
+    topic_rows_store(phase=phase, preview=preview, user=user)
     audit(phase.game, "topic_import", user=user, phase=phase.label, posts=preview.posts,
           stored=len(preview.to_store))  # fmt: skip
     if resolve:
         phase_commit(phase=phase, user=user)
     return preview
+
+
+def topic_rows_store(
+    *, phase: Phase, preview: ImportPreview, user: AbstractBaseUser | None
+) -> None:
+    """Store the preview's new, changed and withdrawn votes, in time order, each through
+    ``vote_cast`` timed at its post, "from the topic", keyed by its post (read once).
+    The caller holds the phase's lock."""
+    for row in sorted(preview.to_store, key=lambda r: r.at):
+        submission = vote_cast(phase=phase, player=row.voter, target=row.target, at=row.at,
+                               entered_by=user, reason=_("dal topic"))  # fmt: skip
+        submission.source, submission.forum_post = "topic", row.key
+        submission.save(update_fields=["source", "forum_post"])

@@ -1,0 +1,218 @@
+"""The one HTTP door to a forum (issue 32): a GM gives an address and the site fetches
+it, so every request here is treated as hostile. Only http(s); the host resolved and
+refused when any of its addresses is loopback, private, link-local, reserved, multicast
+or unspecified, at every redirect hop (followed by hand, at most ``MAX_HOPS``); a time
+limit and a size limit on every answer (streamed, and dropped past the limit); a
+User-Agent naming the site; conditional requests (ETag / Last-Modified); robots.txt
+respected. No database here: games/services/follow.py decides when to read and keeps
+what was read."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+import time
+import urllib.robotparser
+from dataclasses import dataclass
+from email.utils import parsedate_to_datetime
+from urllib.parse import urljoin, urlsplit, urlunsplit
+
+import httpx
+import re2
+from django.conf import settings
+from django.core.cache import cache
+
+MAX_HOPS = 5
+ROBOTS_LIFE = 3600  # seconds a host's robots.txt is kept
+ROBOTS_MAX_BYTES = 200_000
+REDIRECTS = {301, 302, 303, 307, 308}
+# A page asking for a login or a captcha instead of the thread (the GM is told plainly).
+GATE = re2.compile(
+    r'(?i)(type=["\']?password|g-recaptcha|h-captcha|cf-turnstile|cf-challenge|'
+    r"name=[\"']?login|id=[\"']?login)"
+)
+DISCOURSE_TOPIC = re2.compile(r"^(/t/(?:[^/]+/)?)([0-9]+)(?:/[0-9]+)?/?$")
+
+# The readable forms of a thread a GM may choose: the address as given, phpBB's print
+# view, Discourse's /raw/ text.
+FORMS = ("page", "phpbb_print", "discourse_raw")
+
+
+class FetchError(Exception):
+    """A read that gave nothing to count: ``code`` is a message id shown to the GM
+    (``follow.private``, ``follow.login``...); ``status`` the HTTP status when there was
+    one; ``retry_after``: seconds the forum asked us to wait; ``lasting``: the same
+    request will fail again (the GM must act), not a passing trouble."""
+
+    def __init__(
+        self,
+        code: str,
+        *,
+        status: int = 0,
+        detail: str = "",
+        retry_after: float | None = None,
+        lasting: bool = True,
+    ) -> None:
+        super().__init__(code)
+        self.code, self.status, self.detail = code, status, detail
+        self.retry_after, self.lasting = retry_after, lasting
+
+
+@dataclass
+class Fetched:
+    url: str  # after redirects
+    status: int  # 200, or 304 (nothing new: ``text`` is empty)
+    text: str
+    etag: str = ""
+    last_modified: str = ""
+
+
+def readable_url(url: str, form: str) -> str:
+    """The address to fetch for ``url`` in the readable ``form`` the GM chose."""
+    parts = urlsplit(url)
+    if form == "phpbb_print" and "view=print" not in parts.query:
+        query = f"{parts.query}&view=print" if parts.query else "view=print"
+        return urlunsplit(parts._replace(query=query))
+    if form == "discourse_raw" and (found := DISCOURSE_TOPIC.match(parts.path)):
+        return urlunsplit(parts._replace(path=f"/raw/{found.group(2)}", query=""))
+    return url
+
+
+def _public(host: str, port: int) -> None:
+    """Refuse a host any of whose addresses is not a public one (FetchError)."""
+    if f"{host}:{port}" in settings.TABULA_FOLLOW_ALLOW_PRIVATE:  # the test forum only
+        return
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        raise FetchError("follow.no_host", detail=host, lasting=False) from exc
+    for info in infos:
+        address = ipaddress.ip_address(info[4][0].split("%")[0])
+        if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
+            address = address.ipv4_mapped
+        if not address.is_global or address.is_multicast or address.is_reserved:
+            raise FetchError("follow.private", detail=host)
+
+
+def checked(url: str) -> str:
+    """``url`` if it may be fetched: http(s), a host, a public address (FetchError)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise FetchError("follow.scheme", detail=url[:200])
+    if parts.username or parts.password:
+        raise FetchError("follow.scheme", detail=parts.hostname)
+    _public(parts.hostname, parts.port or (443 if parts.scheme == "https" else 80))
+    return url
+
+
+def _client() -> httpx.Client:
+    limit = settings.TABULA_FOLLOW_TIMEOUT_SECONDS
+    return httpx.Client(
+        timeout=httpx.Timeout(limit, connect=min(limit, 5.0)),
+        follow_redirects=False,
+        headers={"User-Agent": settings.TABULA_FOLLOW_USER_AGENT},
+        trust_env=False,  # no proxy from the environment: the checked address is the one reached
+    )
+
+
+def _retry_after(value: str | None) -> float | None:
+    if not value:
+        return None
+    if value.strip().isdigit():
+        return float(value.strip())
+    try:
+        return max(0.0, parsedate_to_datetime(value).timestamp() - time.time())
+    except (TypeError, ValueError):
+        return None
+
+
+def _body(response: httpx.Response, started: float, limit: int) -> bytes:
+    """The answer's bytes, read until ``limit`` (then FetchError: too large) or the time
+    limit of the whole request (then FetchError: too slow)."""
+    declared = response.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise FetchError("follow.too_large", status=response.status_code, detail=declared)
+    chunks, size = [], 0
+    for chunk in response.iter_bytes():
+        size += len(chunk)
+        if size > limit:
+            raise FetchError("follow.too_large", status=response.status_code, detail=str(limit))
+        if time.monotonic() - started > settings.TABULA_FOLLOW_TIMEOUT_SECONDS:
+            raise FetchError("follow.slow", status=response.status_code, lasting=False)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _get(
+    client: httpx.Client, url: str, headers: dict[str, str], limit: int
+) -> tuple[httpx.Response, bytes, str]:
+    """GET ``url``, following redirects by hand, each hop checked; the answer, its body
+    and the final address."""
+    started = time.monotonic()
+    for _hop in range(MAX_HOPS + 1):
+        checked(url)
+        try:
+            with client.stream("GET", url, headers=headers) as response:
+                if response.status_code in REDIRECTS and "location" in response.headers:
+                    url = urljoin(url, response.headers["location"])
+                    continue
+                return response, _body(response, started, limit), url
+        except httpx.TimeoutException as exc:
+            raise FetchError("follow.slow", lasting=False) from exc
+        except httpx.HTTPError as exc:
+            raise FetchError("follow.network", detail=type(exc).__name__, lasting=False) from exc
+    raise FetchError("follow.redirects", detail=url[:200])
+
+
+def robots_allow(client: httpx.Client, url: str) -> bool:
+    """Whether the host's robots.txt lets our User-Agent read ``url`` (kept an hour; a
+    missing or unreadable robots.txt allows, as the convention says)."""
+    parts = urlsplit(url)
+    robots = urlunsplit((parts.scheme, parts.netloc, "/robots.txt", "", ""))
+    key = f"follow:robots:{robots}"
+    text = cache.get(key)
+    if text is None:
+        try:
+            response, body, _url = _get(client, robots, {}, ROBOTS_MAX_BYTES)
+            text = body.decode("utf-8", "replace") if response.status_code == 200 else ""
+        except FetchError as exc:
+            if exc.code == "follow.private":
+                raise
+            text = ""
+        cache.set(key, text, ROBOTS_LIFE)
+    parser = urllib.robotparser.RobotFileParser()
+    parser.parse(text.splitlines())
+    return parser.can_fetch(settings.TABULA_FOLLOW_USER_AGENT, url)
+
+
+def fetch(url: str, *, etag: str = "", last_modified: str = "") -> Fetched:
+    """One read of ``url``: Fetched (200 with the page, or 304), or FetchError saying why
+    nothing can be counted from it."""
+    headers = {"Accept": "text/html, text/plain;q=0.9, */*;q=0.1"}
+    if etag:
+        headers["If-None-Match"] = etag
+    if last_modified:
+        headers["If-Modified-Since"] = last_modified
+    with _client() as client:
+        checked(url)
+        if not robots_allow(client, url):
+            raise FetchError("follow.robots", detail=urlsplit(url).hostname or "")
+        response, body, final = _get(client, url, headers, settings.TABULA_FOLLOW_MAX_BYTES)
+    status = response.status_code
+    if status == 304:
+        return Fetched(final, 304, "", etag, last_modified)
+    if status == 429 or status >= 500:
+        raise FetchError("follow.busy", status=status, lasting=False,
+                         retry_after=_retry_after(response.headers.get("retry-after")))  # fmt: skip
+    if status in (401, 403, 407):
+        raise FetchError("follow.refused", status=status)
+    if status != 200:
+        raise FetchError("follow.status", status=status)
+    text = body.decode(response.encoding or "utf-8", "replace")
+    return Fetched(final, 200, text, response.headers.get("etag", ""),
+                   response.headers.get("last-modified", ""))  # fmt: skip
+
+
+def gated(text: str) -> bool:
+    """Whether a page that gave no post asks for a login or a captcha."""
+    return GATE.search(text[:200_000]) is not None
