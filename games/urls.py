@@ -4,6 +4,7 @@ from games.views import archive as archive_views
 from games.views import backup as backup_views
 from games.views import dashboard as dashboard_views
 from games.views import fixes as fix_views
+from games.views import follow as follow_views
 from games.views import game as views
 from games.views import narration as narration_views
 from games.views import phase as gm_views
@@ -48,6 +49,9 @@ urlpatterns = [
     path("<int:pk>/fase/topic/", import_views.topic_import, name="topic_import"),
     path("<int:pk>/topic/", import_views.topic_settings_save, name="topic_settings"),
     path("<int:pk>/fase/conteggio/", import_views.vote_count_now, name="count_now"),
+    path("<int:pk>/topic/segui/", follow_views.follow_save, name="follow_save"),
+    path("<int:pk>/topic/seguito/", follow_views.follow_panel, name="follow_panel"),
+    path("<int:pk>/topic/seguito/decidi/", follow_views.follow_decide, name="follow_decide"),
     path("<int:pk>/fase/invio/<int:sub_pk>/", fix_views.submission_edit, name="submission_edit"),
     path(
         "<int:pk>/fase/correzione/togli/", fix_views.gm_override_remove, name="gm_override_remove"

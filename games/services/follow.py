@@ -314,3 +314,23 @@ def follow_reason(code: str, detail: str = "") -> str:
     text = reasons.get(code, code)
     shown = ("follow.status", "follow.no_host", "follow.busy", "follow.refused")
     return f"{text} ({detail})" if detail and code in shown else text
+
+
+@transaction.atomic
+def follow_settle(
+    *, phase: Phase, decisions: dict[str, str], user: AbstractBaseUser, resolve: bool = False
+) -> ImportPreview:
+    """The GM's decisions on the followed thread's doubtful posts (the paste preview's:
+    ``v<key>``/``t<key>``), stored like a pasted page's; ``resolve``: then commit the day,
+    once its deadline has passed."""
+    thread = FollowedThread.objects.select_related("game__gm").get(game=phase.game)
+    Phase.objects.select_for_update().filter(pk=phase.pk).first()
+    if resolve and not past_deadline(phase, timezone.now()):
+        raise ValidationError(_("La scadenza non è ancora passata: salva senza risolvere."))
+    preview = followed_preview(thread=thread, phase=phase, decisions=decisions)
+    topic_rows_store(phase=phase, preview=preview, user=user)
+    audit(phase.game, "follow_settle", user=user, phase=phase.label,
+          stored=len(preview.to_store))  # fmt: skip
+    if resolve:
+        phase_commit(phase=phase, user=user)
+    return preview

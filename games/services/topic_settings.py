@@ -34,6 +34,7 @@ def topic_settings_update(
     aliases: str,
     gm_names: list[str],
     edited_late_counts: bool = False,
+    min_posts_per_day: int | None = None,
 ) -> TopicSettings:
     """Save the game's thread settings. ``aliases``: one "written name = player" a line.
     ``edited_late_counts``: a vote edited at or after the deadline counts, with a warning
@@ -58,6 +59,8 @@ def topic_settings_update(
     settings.aliases = parsed
     settings.gm_names = [n.strip() for n in gm_names if n.strip()]
     settings.edited_late_counts = edited_late_counts
+    if min_posts_per_day is not None:  # the activity minimum (issue 32)
+        settings.min_posts_per_day = min_posts_per_day
     settings.save()
     audit(game, "topic_settings", user=user, votes_from_topic=votes_from_topic)
     return settings

@@ -11,6 +11,7 @@ from games.forum import PARSERS
 from games.models import Game, Phase, Player
 from games.selectors.board import Board
 from games.selectors.counts import tie_note
+from games.services.follow_desk import panel_context
 from games.services.phases import Preview
 from games.services.topic_settings import topic_settings
 
@@ -36,3 +37,9 @@ def tie_explanation(game: Game, preview: Preview, board: Board) -> dict[str, Any
         return {"lines": board.tie.gm}
     rule = rules_for(game).vote_rules.get("tie", "")
     return {"lines": tie_note(game, preview.outcome, board.submissions, rule).gm}
+
+
+@register.inclusion_tag("games/_follow_panel.html")
+def follow_panel(game: Game, phase: Phase) -> dict[str, Any]:
+    """The followed thread's panel (issue 32, "Segui il topic")."""
+    return panel_context(game, phase)

@@ -183,6 +183,7 @@ class TopicSettingsForm(forms.Form):
     aliases = forms.CharField(required=False, max_length=10000, validators=[validate_text])
     gm_names = forms.CharField(required=False, max_length=1000, validators=[validate_text])
     edited_late_counts = forms.BooleanField(required=False)
+    min_posts_per_day = forms.IntegerField(required=False, min_value=0, max_value=200)
 
 
 @login_required
@@ -201,6 +202,7 @@ def topic_settings_save(request: HttpRequest, pk: int) -> HttpResponse:
             withdraw_lines=data["withdraw_lines"].splitlines(),
             aliases=data["aliases"], gm_names=data["gm_names"].split(","),
             edited_late_counts=data["edited_late_counts"],
+            min_posts_per_day=data["min_posts_per_day"],
         )  # fmt: skip
         messages.success(request, _("Impostazioni del topic salvate."))
     except ValidationError as exc:

@@ -22,64 +22,13 @@ from games.services.follow import (
     next_read,
 )
 from games.services.follow_http import FetchError, checked, readable_url
-from games.services.phases import current_phase, phase_commit
-from games.services.topic_settings import topic_settings_update
-from tests.factories import make_game
-from tests.games.forum_server import ENGINES, Thread
+from tests.games.forum_server import ENGINES, Thread, ago, serve, standing
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def forum(httpserver, settings):
-    """The local test forum: its one address allowed, robots.txt cached afresh."""
-    settings.TABULA_FOLLOW_ALLOW_PRIVATE = [f"{httpserver.host}:{httpserver.port}"]
-    settings.TABULA_FOLLOW_TIMEOUT_SECONDS = 2.0
-    cache.clear()
-    httpserver.expect_request("/robots.txt").respond_with_data("User-agent: *\nAllow: /\n")
-    return httpserver
-
-
-@pytest.fixture
-def day(gm_user):
-    """Day 1 of a thread-vote game, opened 5 hours ago, closing in 2 hours."""
-    game = make_game(gm_user)
-    phase_commit(phase=current_phase(game), user=gm_user)
-    phase = current_phase(game)
-    now = timezone.now()
-    phase.opened_at, phase.closes_at = now - dt.timedelta(hours=5), now + dt.timedelta(hours=2)
-    phase.save(update_fields=["opened_at", "closes_at"])
-    topic_settings_update(game=game, user=gm_user, votes_from_topic=True,
-                          vote_lines=["[b]Voto: Nome[/b]", "Voto Nome"],
-                          withdraw_lines=["#ritiro"], aliases="",
-                          gm_names=["Narratore"])  # fmt: skip
-    return phase
-
-
-def serve(forum, thread: Thread, path: str = "/viewtopic.php") -> None:
-    """Serve ``thread`` page by page at ``path`` (``?page=N``), as it is at each request."""
-
-    def handler(request: Request) -> Response:
-        number = int(request.args.get("page", "1"))
-        return Response(thread.page(number, path), content_type="text/html; charset=utf-8")
-
-    forum.expect_request(path).respond_with_handler(handler)
-
-
-def ago(minutes: int) -> dt.datetime:
-    return timezone.now() - dt.timedelta(minutes=minutes)
-
-
-def standing(phase: Phase) -> dict[str, str]:
-    """Each voter's last vote stored."""
-    votes = {}
-    for sub in Submission.objects.filter(phase=phase, kind="vote").order_by("at", "pk"):
-        votes[sub.player.name] = sub.target.name if sub.target else None
-    return votes
-
-
 @pytest.mark.parametrize("engine", list(ENGINES))
-def test_each_engine_is_read_and_only_new_posts_are_added(forum, day, gm_user, engine):
+def test_each_engine_is_read_and_only_new_posts_are_added(forum, thread_day, gm_user, engine):
     """Issue 32 "Segui il topic": the site reads the page by itself, keeps each post
     once, and stores the day's votes; a later read adds only what is new."""
     thread = Thread(engine)
@@ -87,12 +36,12 @@ def test_each_engine_is_read_and_only_new_posts_are_added(forum, day, gm_user, e
     thread.add("Sam", ago(120), "[b]Voto: Gino[/b]")
     thread.add("Mia", ago(100), "Voto Sam perché taceva")
     serve(forum, thread)
-    followed = follow_start(game=day.game, user=gm_user, url=forum.url_for("/viewtopic.php"))
+    followed = follow_start(game=thread_day.game, user=gm_user, url=forum.url_for("/viewtopic.php"))
     assert follow_read(followed.pk) == "read"
-    assert standing(day) == {"Sam": "Gino", "Mia": "Sam"}
+    assert standing(thread_day) == {"Sam": "Gino", "Mia": "Sam"}
     thread.add("Pao", ago(10), "Voto Gino")
     assert follow_read(followed.pk) == "read"
-    assert standing(day) == {"Sam": "Gino", "Mia": "Sam", "Pao": "Gino"}
+    assert standing(thread_day) == {"Sam": "Gino", "Mia": "Sam", "Pao": "Gino"}
     assert ThreadPost.objects.filter(thread=followed).count() == 4
     first, second = ThreadRead.objects.filter(thread=followed).order_by("at", "pk")
     assert (first.status, first.posts_new, second.posts_new) == (200, 3, 1)
@@ -100,7 +49,7 @@ def test_each_engine_is_read_and_only_new_posts_are_added(forum, day, gm_user, e
     assert followed.fmt  # the forum recognised once, then kept
 
 
-def test_new_pages_are_followed_and_an_edit_keeps_both_versions(forum, day, gm_user):
+def test_new_pages_are_followed_and_an_edit_keeps_both_versions(forum, thread_day, gm_user):
     """Posts appearing over pages (``<link rel="next">``) and an edit before the deadline:
     the edited vote counts, the previous text is kept for the GM."""
     thread = Thread("phpbb", per_page=2)
@@ -108,13 +57,13 @@ def test_new_pages_are_followed_and_an_edit_keeps_both_versions(forum, day, gm_u
     thread.add("Mia", ago(110), "ciao")
     thread.add("Pao", ago(100), "Voto Mia")
     serve(forum, thread)
-    followed = follow_start(game=day.game, user=gm_user, url=forum.url_for("/viewtopic.php"))
+    followed = follow_start(game=thread_day.game, user=gm_user, url=forum.url_for("/viewtopic.php"))
     follow_read(followed.pk)
     followed.refresh_from_db()
     assert followed.page_url.endswith("?page=2")  # the next page, read next
     assert followed.next_read_at - followed.last_read_at == dt.timedelta(seconds=10)
     follow_read(followed.pk)
-    assert standing(day) == {"Sam": "Gino", "Pao": "Mia"}
+    assert standing(thread_day) == {"Sam": "Gino", "Pao": "Mia"}
     sam.lines, sam.edited_at = ["Voto Nora"], ago(5)
     followed.refresh_from_db()
     followed.page_url = ""  # back to the first page, where Sam's post is
@@ -122,10 +71,10 @@ def test_new_pages_are_followed_and_an_edit_keeps_both_versions(forum, day, gm_u
     follow_read(followed.pk)
     post = ThreadPost.objects.get(thread=followed, author="Sam")
     assert (post.previous_lines, post.lines) == (["Voto Gino"], ["Voto Nora"])
-    assert standing(day)["Sam"] == "Nora"
+    assert standing(thread_day)["Sam"] == "Nora"
 
 
-def test_a_304_adds_nothing_and_the_etag_is_sent(forum, day, gm_user):
+def test_a_304_adds_nothing_and_the_etag_is_sent(forum, thread_day, gm_user):
     thread = Thread("invision")
     thread.add("Sam", ago(60), "Voto Gino")
     seen = []
@@ -137,18 +86,18 @@ def test_a_304_adds_nothing_and_the_etag_is_sent(forum, day, gm_user):
         return Response(thread.page(1, "/t"), content_type="text/html", headers={"ETag": '"v1"'})
 
     forum.expect_request("/t").respond_with_handler(handler)
-    followed = follow_start(game=day.game, user=gm_user, url=forum.url_for("/t"))
+    followed = follow_start(game=thread_day.game, user=gm_user, url=forum.url_for("/t"))
     follow_read(followed.pk)
     follow_read(followed.pk)
     assert seen == [None, '"v1"']
     last = ThreadRead.objects.filter(thread=followed).latest("pk")
     assert (last.status, last.posts_new) == (304, 0)
-    assert standing(day) == {"Sam": "Gino"}
+    assert standing(thread_day) == {"Sam": "Gino"}
 
 
-def test_a_429_backs_off_as_the_forum_asks_and_counts_nothing(forum, day, gm_user):
+def test_a_429_backs_off_as_the_forum_asks_and_counts_nothing(forum, thread_day, gm_user):
     forum.expect_request("/t").respond_with_data("busy", status=429, headers={"Retry-After": "300"})
-    followed = follow_start(game=day.game, user=gm_user, url=forum.url_for("/t"))
+    followed = follow_start(game=thread_day.game, user=gm_user, url=forum.url_for("/t"))
     before = timezone.now()
     assert follow_read(followed.pk) == "failed"
     followed.refresh_from_db()
@@ -157,10 +106,10 @@ def test_a_429_backs_off_as_the_forum_asks_and_counts_nothing(forum, day, gm_use
     assert followed.next_read_at >= before + dt.timedelta(seconds=300)
     log = ThreadRead.objects.get(thread=followed)
     assert (log.status, log.note) == (429, "follow.busy")
-    assert not Submission.objects.filter(phase=day).exists()
+    assert not Submission.objects.filter(phase=thread_day).exists()
 
 
-def test_a_slow_page_is_dropped_and_retried(forum, day, gm_user, settings):
+def test_a_slow_page_is_dropped_and_retried(forum, thread_day, gm_user, settings):
     settings.TABULA_FOLLOW_TIMEOUT_SECONDS = 0.5
 
     def slow(request: Request) -> Response:
@@ -168,13 +117,13 @@ def test_a_slow_page_is_dropped_and_retried(forum, day, gm_user, settings):
         return Response("<html></html>", content_type="text/html")
 
     forum.expect_request("/t").respond_with_handler(slow)
-    followed = follow_start(game=day.game, user=gm_user, url=forum.url_for("/t"))
+    followed = follow_start(game=thread_day.game, user=gm_user, url=forum.url_for("/t"))
     assert follow_read(followed.pk) == "failed"
     followed.refresh_from_db()
     assert (followed.state, followed.reason) == (FollowedThread.State.ACTIVE, "follow.slow")
 
 
-def test_a_page_too_large_is_refused_and_the_gm_told(forum, day, gm_user, settings):
+def test_a_page_too_large_is_refused_and_the_gm_told(forum, thread_day, gm_user, settings):
     settings.TABULA_FOLLOW_MAX_BYTES = 20_000
     thread = Thread("forumfree", per_page=100)
     for n in range(60):
@@ -186,20 +135,20 @@ def test_a_page_too_large_is_refused_and_the_gm_told(forum, day, gm_user, settin
                         content_type="text/html")  # fmt: skip
 
     forum.expect_request("/t").respond_with_handler(chunked)
-    followed = follow_start(game=day.game, user=gm_user, url=forum.url_for("/t"))
+    followed = follow_start(game=thread_day.game, user=gm_user, url=forum.url_for("/t"))
     assert follow_read(followed.pk) == "failed"
     followed.refresh_from_db()
     assert (followed.state, followed.reason) == (FollowedThread.State.FAILING, "follow.too_large")
     assert not ThreadPost.objects.exists()
 
 
-def test_a_redirect_to_a_private_address_is_refused(forum, day, gm_user):
+def test_a_redirect_to_a_private_address_is_refused(forum, thread_day, gm_user):
     """The SSRF guard at every hop: the forum (allowed) sends the site to the cloud's
     metadata address; it is refused before any request is made there."""
     forum.expect_request("/t").respond_with_data(
         "", status=302, headers={"Location": "http://169.254.169.254/latest/meta-data/"}
     )
-    followed = follow_start(game=day.game, user=gm_user, url=forum.url_for("/t"))
+    followed = follow_start(game=thread_day.game, user=gm_user, url=forum.url_for("/t"))
     assert follow_read(followed.pk) == "failed"
     followed.refresh_from_db()
     assert (followed.state, followed.reason) == (FollowedThread.State.FAILING, "follow.private")
@@ -216,21 +165,21 @@ def test_only_public_http_addresses_are_read(url, settings):
     assert refused.value.code in ("follow.private", "follow.scheme")
 
 
-def test_a_login_page_is_told_plainly_and_the_paste_still_works(forum, day, gm_user, client):
+def test_a_login_page_is_told_plainly_and_the_paste_still_works(forum, thread_day, gm_user, client):
     forum.expect_request("/t").respond_with_data(
         '<html><body><form><input name="username"><input type="password" name="password">'
         "</form></body></html>", content_type="text/html")  # fmt: skip
-    followed = follow_start(game=day.game, user=gm_user, url=forum.url_for("/t"))
+    followed = follow_start(game=thread_day.game, user=gm_user, url=forum.url_for("/t"))
     assert follow_read(followed.pk) == "failed"
     followed.refresh_from_db()
     assert (followed.state, followed.reason) == (FollowedThread.State.FAILING, "follow.login")
 
 
-def test_robots_txt_is_respected(httpserver, day, gm_user, settings):
+def test_robots_txt_is_respected(httpserver, thread_day, gm_user, settings):
     settings.TABULA_FOLLOW_ALLOW_PRIVATE = [f"{httpserver.host}:{httpserver.port}"]
     cache.clear()
     httpserver.expect_request("/robots.txt").respond_with_data("User-agent: *\nDisallow: /t\n")
-    followed = follow_start(game=day.game, user=gm_user, url=httpserver.url_for("/t"))
+    followed = follow_start(game=thread_day.game, user=gm_user, url=httpserver.url_for("/t"))
     assert follow_read(followed.pk) == "failed"
     followed.refresh_from_db()
     assert followed.reason == "follow.robots"
@@ -255,7 +204,7 @@ def _close(day: Phase, seconds_ago: int) -> None:
 
 @pytest.mark.parametrize("auto", [False, True])
 def test_the_final_read_counts_only_posts_in_time_and_the_result_is_ready(
-    forum, day, gm_user, auto
+    forum, thread_day, gm_user, auto
 ):
     """At the deadline (plus the grace), the final read: a late post is not stored; the
     day is ready for the GM's commit, or committed by itself when he chose so and
@@ -264,47 +213,47 @@ def test_the_final_read_counts_only_posts_in_time_and_the_result_is_ready(
     thread.add("Sam", ago(60), "Voto Gino")
     thread.add("Mia", ago(50), "Voto Sam")
     serve(forum, thread)
-    followed = follow_start(game=day.game, user=gm_user, url=forum.url_for("/viewtopic.php"),
+    followed = follow_start(game=thread_day.game, user=gm_user, url=forum.url_for("/viewtopic.php"),
                             auto_commit=auto)  # fmt: skip
     follow_read(followed.pk)
-    _close(day, 30)
+    _close(thread_day, 30)
     thread.add("Pao", ago(0), "Voto Gino")  # after the deadline
     assert follow_read(followed.pk) == "final"
-    assert standing(day) == {"Sam": "Gino", "Mia": "Sam"}
-    day.refresh_from_db()
+    assert standing(thread_day) == {"Sam": "Gino", "Mia": "Sam"}
+    thread_day.refresh_from_db()
     final = ThreadRead.objects.filter(thread=followed, final=True).get()
     assert final.note == ("follow.committed" if auto else "follow.ready")
-    assert day.status == (Phase.Status.COMMITTED if auto else Phase.Status.CLOSED)
+    assert thread_day.status == (Phase.Status.COMMITTED if auto else Phase.Status.CLOSED)
     followed.refresh_from_db()
-    assert followed.final_phase_id == day.pk
+    assert followed.final_phase_id == thread_day.pk
 
 
-def test_a_final_read_that_fails_counts_nothing_and_the_day_waits(forum, day, gm_user):
+def test_a_final_read_that_fails_counts_nothing_and_the_day_waits(forum, thread_day, gm_user):
     forum.expect_request("/t").respond_with_data("down", status=503)
-    followed = follow_start(game=day.game, user=gm_user, url=forum.url_for("/t"),
+    followed = follow_start(game=thread_day.game, user=gm_user, url=forum.url_for("/t"),
                             auto_commit=True)  # fmt: skip
-    _close(day, 30)
+    _close(thread_day, 30)
     assert follow_read(followed.pk) == "failed"
-    day.refresh_from_db()
-    assert day.status == Phase.Status.CLOSED  # waits: nothing read, nothing counted
+    thread_day.refresh_from_db()
+    assert thread_day.status == Phase.Status.CLOSED  # waits: nothing read, nothing counted
     followed.refresh_from_db()
     assert followed.final_phase_id is None
     assert followed.reason == "follow.busy"
 
 
-def test_the_schedule_is_polite(day, gm_user, settings):
+def test_the_schedule_is_polite(thread_day, gm_user, settings):
     """A read a minute; in the last 10 minutes one every RUSH seconds (never under 10);
     the final read at the deadline plus the grace; a claim is taken once."""
     settings.TABULA_FOLLOW_EVERY_SECONDS, settings.TABULA_FOLLOW_RUSH_SECONDS = 60.0, 20.0
     settings.TABULA_FOLLOW_GRACE_SECONDS = 15.0
-    followed = follow_start(game=day.game, user=gm_user, url="https://93.184.215.14/t")
-    now = day.closes_at - dt.timedelta(hours=1)
-    assert next_read(day, followed, now) - now == dt.timedelta(seconds=60)
-    now = day.closes_at - dt.timedelta(minutes=5)
-    assert next_read(day, followed, now) - now == dt.timedelta(seconds=20)
-    now = day.closes_at - dt.timedelta(seconds=10)
-    assert next_read(day, followed, now) == day.closes_at + dt.timedelta(seconds=15)
-    now = day.closes_at + dt.timedelta(seconds=10)
-    assert next_read(day, followed, now) - now == dt.timedelta(seconds=10)  # the floor
+    followed = follow_start(game=thread_day.game, user=gm_user, url="https://93.184.215.14/t")
+    now = thread_day.closes_at - dt.timedelta(hours=1)
+    assert next_read(thread_day, followed, now) - now == dt.timedelta(seconds=60)
+    now = thread_day.closes_at - dt.timedelta(minutes=5)
+    assert next_read(thread_day, followed, now) - now == dt.timedelta(seconds=20)
+    now = thread_day.closes_at - dt.timedelta(seconds=10)
+    assert next_read(thread_day, followed, now) == thread_day.closes_at + dt.timedelta(seconds=15)
+    now = thread_day.closes_at + dt.timedelta(seconds=10)
+    assert next_read(thread_day, followed, now) - now == dt.timedelta(seconds=10)  # the floor
     assert follow_claim_due() == [followed.pk]
     assert follow_claim_due() == []  # claimed: the next tick does not queue it again
