@@ -133,9 +133,17 @@ def _backoff(thread: FollowedThread, retry_after: float | None) -> dt.timedelta:
     return max(FLOOR, min(wait, BACKOFF_MAX) if retry_after is None else wait)
 
 
-def _post_key(post: ForumPost) -> str:
-    raw = f"{fold(post.author).strip()}|{post.at.isoformat()}"
-    return hashlib.sha1(raw.encode()).hexdigest()
+def _post_keys(posts: list[ForumPost]) -> list[str]:
+    """Each post's key: its author, its time and its place among his posts of that time
+    (a forum that shows minutes shows two posts of one minute alike). An edit keeps it."""
+    seen: dict[tuple[str, str], int] = {}
+    keys = []
+    for post in posts:
+        who, moment = fold(post.author).strip(), post.at.isoformat() if post.at else ""
+        place = seen[who, moment] = seen.get((who, moment), -1) + 1
+        raw = f"{who}|{moment}|{place}"
+        keys.append(hashlib.sha1(raw.encode()).hexdigest())
+    return keys
 
 
 def _known(game: Game) -> frozenset[str]:
@@ -148,14 +156,13 @@ def _known(game: Game) -> frozenset[str]:
 def _keep(thread: FollowedThread, posts: list[ForumPost], now: dt.datetime) -> tuple[int, int]:
     """Keep the posts read: new ones added, changed ones updated with their previous text
     kept. Returns (new, changed)."""
-    known = {p.key: p for p in ThreadPost.objects.filter(thread=thread, key__in=[
-        _post_key(p) for p in posts if p.at is not None])}  # fmt: skip
+    keys = _post_keys(posts)
+    known = {p.key: p for p in ThreadPost.objects.filter(thread=thread, key__in=keys)}
     order = ThreadPost.objects.filter(thread=thread).count()
     new = changed = 0
-    for post in posts:
+    for post, key in zip(posts, keys, strict=True):
         if post.at is None:  # an unreadable time: nothing can be counted from it
             continue
-        key = _post_key(post)
         kept = known.get(key)
         if kept is None:
             order += 1

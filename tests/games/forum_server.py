@@ -12,11 +12,6 @@ import html
 from dataclasses import dataclass, field
 from zoneinfo import ZoneInfo
 
-from django.utils import timezone
-from werkzeug import Request, Response
-
-from games.models import Phase, Submission
-
 ROME = ZoneInfo("Europe/Rome")
 UTC = dt.UTC
 
@@ -128,25 +123,3 @@ class Thread:
         return ('<!DOCTYPE html><html lang="it"><head><meta charset="utf-8"><title>Giorno 1'
                 f"</title>{following}</head><body>" + "".join(render(p) for p in chunk)
                 + "</body></html>")  # fmt: skip
-
-
-def serve(forum, thread: Thread, path: str = "/viewtopic.php") -> None:
-    """Serve ``thread`` page by page at ``path`` (``?page=N``), as it is at each request."""
-
-    def handler(request: Request) -> Response:
-        number = int(request.args.get("page", "1"))
-        return Response(thread.page(number, path), content_type="text/html; charset=utf-8")
-
-    forum.expect_request(path).respond_with_handler(handler)
-
-
-def ago(minutes: int) -> dt.datetime:
-    return timezone.now() - dt.timedelta(minutes=minutes)
-
-
-def standing(phase: Phase) -> dict[str, str]:
-    """Each voter's last vote stored."""
-    votes = {}
-    for sub in Submission.objects.filter(phase=phase, kind="vote").order_by("at", "pk"):
-        votes[sub.player.name] = sub.target.name if sub.target else None
-    return votes

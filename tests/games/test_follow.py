@@ -22,7 +22,8 @@ from games.services.follow import (
     next_read,
 )
 from games.services.follow_http import FetchError, checked, readable_url
-from tests.games.forum_server import ENGINES, Thread, ago, serve, standing
+from tests.games.follow_tools import ago, serve, standing
+from tests.games.forum_server import ENGINES, Thread
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,8 @@ from django.utils import timezone
 
 from games.models import FollowedThread, TopicSettings
 from games.services.follow import follow_read, follow_start
-from tests.games.forum_server import Thread, ago, serve, standing
+from tests.games.follow_tools import ago, serve, standing
+from tests.games.forum_server import Thread
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from games.models import Submission
-from tests.games.forum_server import Thread, ago, serve
+from tests.games.follow_tools import ago, serve
+from tests.games.forum_server import Thread
 
 pytestmark = pytest.mark.django_db
 
