@@ -133,15 +133,18 @@ def _backoff(thread: FollowedThread, retry_after: float | None) -> dt.timedelta:
     return max(FLOOR, min(wait, BACKOFF_MAX) if retry_after is None else wait)
 
 
-def _post_keys(posts: list[ForumPost]) -> list[str]:
-    """Each post's key: its author, its time and its place among his posts of that time
-    (a forum that shows minutes shows two posts of one minute alike). An edit keeps it."""
+def _post_keys(posts: list[ForumPost], page: str) -> list[str]:
+    """Each post's key: the page it is on, its author, its time and its place among his
+    posts of that time on the page (a forum that shows minutes shows two posts of one
+    minute alike, and they may fall on two pages). An edit keeps it; a post stays on its
+    page as the thread grows (a deletion that moves posts back a page shows them again
+    as new: they repeat the votes they held, at their own time)."""
     seen: dict[tuple[str, str], int] = {}
     keys = []
     for post in posts:
         who, moment = fold(post.author).strip(), post.at.isoformat() if post.at else ""
         place = seen[who, moment] = seen.get((who, moment), -1) + 1
-        raw = f"{who}|{moment}|{place}"
+        raw = f"{page}|{who}|{moment}|{place}"
         keys.append(hashlib.sha1(raw.encode()).hexdigest())
     return keys
 
@@ -153,10 +156,12 @@ def _known(game: Game) -> frozenset[str]:
     return frozenset(fold(n).strip() for n in names if n)
 
 
-def _keep(thread: FollowedThread, posts: list[ForumPost], now: dt.datetime) -> tuple[int, int]:
+def _keep(
+    thread: FollowedThread, posts: list[ForumPost], page: str, now: dt.datetime
+) -> tuple[int, int]:
     """Keep the posts read: new ones added, changed ones updated with their previous text
     kept. Returns (new, changed)."""
-    keys = _post_keys(posts)
+    keys = _post_keys(posts, page)
     known = {p.key: p for p in ThreadPost.objects.filter(thread=thread, key__in=keys)}
     order = ThreadPost.objects.filter(thread=thread).count()
     new = changed = 0
@@ -227,6 +232,12 @@ def follow_read(thread_id: int, now: dt.datetime | None = None) -> str:
     day = phase if phase is not None and not phase.is_night else None
     final = (day is not None and thread.final_phase_id != day.pk and day.paused_at is None
              and now >= day.closes_at + _grace())  # fmt: skip
+    if (day is not None and not final and thread.final_phase_id != day.pk
+            and day.paused_at is None and now >= day.closes_at):  # fmt: skip
+        # a read queued before the deadline and run after it: only the final read counts
+        # now, a grace later (the forum is asked once in the rush after the deadline)
+        FollowedThread.objects.filter(pk=thread.pk).update(next_read_at=day.closes_at + _grace())
+        return "skipped"
     url = thread.page_url or readable_url(thread.url, thread.form)
     read = ThreadRead(thread=thread, at=now, url=url[:500], final=final)
     try:
@@ -250,7 +261,7 @@ def follow_read(thread_id: int, now: dt.datetime | None = None) -> str:
         return "failed"
     read.status = fetched.status
     with transaction.atomic():
-        read.posts_new, read.posts_changed = _keep(thread, posts, now)
+        read.posts_new, read.posts_changed = _keep(thread, posts, url, now)
         following = next_page(fetched.text, fetched.url) if fetched.status == 200 else None
         thread.page_url = (following or fetched.url)[:500]
         if following is None:
@@ -259,8 +270,12 @@ def follow_read(thread_id: int, now: dt.datetime | None = None) -> str:
             thread.etag, thread.last_modified = "", ""
         thread.failures, thread.reason, thread.detail = 0, "", ""
         thread.last_read_at = now
-        final = final and following is None  # the final read reaches the last page
-        thread.next_read_at = now + FLOOR if following else next_read(day, thread, now)
+        # The final read reaches the last page, or a page whose last post is after the
+        # deadline (the pages after it hold only later posts: none counts).
+        final = final and (following is None or _past(posts, day))
+        thread.next_read_at = (
+            now + FLOOR if following and not final else next_read(day, thread, now)
+        )
         if day is not None:
             read.note = _count(thread, day, final, read)
         if final:
@@ -268,6 +283,11 @@ def follow_read(thread_id: int, now: dt.datetime | None = None) -> str:
         read.save()
         thread.save()
     return "final" if final else "read"
+
+
+def _past(posts: list[ForumPost], day: Phase | None) -> bool:
+    times = [p.at for p in posts if p.at is not None]
+    return day is not None and bool(times) and max(times) >= day.closes_at
 
 
 def _count(thread: FollowedThread, day: Phase, final: bool, read: ThreadRead) -> str:

@@ -258,3 +258,32 @@ def test_the_schedule_is_polite(thread_day, gm_user, settings):
     assert next_read(thread_day, followed, now) - now == dt.timedelta(seconds=10)  # the floor
     assert follow_claim_due() == [followed.pk]
     assert follow_claim_due() == []  # claimed: the next tick does not queue it again
+
+
+def test_between_the_deadline_and_the_final_read_the_forum_is_not_asked(
+    forum, thread_day, gm_user, settings
+):
+    """Issue 32, the rush: a read queued before the deadline and run after it waits for
+    the final read (deadline + grace); the final read stops at the page whose last post
+    is after the deadline (the next pages hold only later posts)."""
+    settings.TABULA_FOLLOW_GRACE_SECONDS = 15.0
+    thread = Thread("phpbb", per_page=2)
+    thread.add("Sam", ago(30), "Voto Gino")
+    thread.add("Mia", ago(20), "Voto Sam")
+    serve(forum, thread)
+    followed = follow_start(game=thread_day.game, user=gm_user,
+                            url=forum.url_for("/viewtopic.php"))  # fmt: skip
+    _close(thread_day, 5)
+    thread.add("Pao", ago(0), "Voto Gino")  # after the deadline, on page 2
+    thread.add("Nora", ago(0), "Voto Gino")
+    thread.add("Vito", ago(0), "Voto Gino")  # page 3
+    assert follow_read(followed.pk) == "skipped"
+    followed.refresh_from_db()
+    assert followed.next_read_at == thread_day.closes_at + dt.timedelta(seconds=15)
+    assert [r.path for r, _response in forum.log if r.path != "/robots.txt"] == []
+    later = timezone.now() + dt.timedelta(seconds=11)
+    assert follow_read(followed.pk, now=later) == "read"  # page 1: in time, a next page
+    assert follow_read(followed.pk, now=later + dt.timedelta(seconds=10)) == "final"  # page 2
+    assert standing(thread_day) == {"Sam": "Gino", "Mia": "Sam"}
+    followed.refresh_from_db()
+    assert followed.next_read_at - later >= dt.timedelta(seconds=60)  # not page 3 at once
