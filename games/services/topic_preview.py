@@ -277,10 +277,15 @@ def _classify(
         Submission.objects.filter(phase=phase, kind=Submission.Kind.VOTE)
         .select_related("target").order_by("at", "pk")
     )  # fmt: skip
+    # Ties in time (a forum that shows minutes shows a minute's posts alike) go in the
+    # page's order: a vote stored from a post of this page takes that post's place, so a
+    # post above it, read again, is not taken for a later change; a vote cast otherwise
+    # comes first.
+    place_of = {row.key: index for index, row in enumerate(preview.rows)}
     timeline: list[tuple[dt.datetime, int, object]] = []
     for sub in existing:
-        timeline.append((sub.at, 0, sub))
-    for row in preview.rows:
+        timeline.append((sub.at, place_of.get(sub.forum_post, -1), sub))
+    for index, row in enumerate(preview.rows):
         if row.key in done or _read_before(row, done):
             row.status = ALREADY
         elif row.at is None:
@@ -305,7 +310,7 @@ def _classify(
             if _edited_late(row, phase):
                 row.status = EDITED_LATE if not edited_late_counts else ""
                 row.edited_late = True
-            timeline.append((row.at, 1, row))
+            timeline.append((row.at, index, row))
     standing: dict[int, Player | None] = {}
     rules, state = built.rules, built.state
     for _at, _order, item in sorted(timeline, key=lambda e: (e[0], e[1])):

@@ -410,6 +410,22 @@ def test_the_copy_time_the_gm_gives_anchors_oggi_and_ieri(client, gm_user):
     assert "Ora della copia non valida" in future
 
 
+def test_a_page_read_again_keeps_the_order_of_one_minutes_posts(day, gm_user):
+    """Issue 32 (found by bench/follow.py): a forum that shows minutes shows Sam's two
+    posts of one minute alike. Read once with only the first ("Voto Gino", the same as
+    his vote), then with the second ("Voto Mia", stored), the page read a third time
+    must not take the first for a change back to Gino: it is above the stored one."""
+    minute = (BASE - dt.timedelta(minutes=20)).strftime("%d/%m/%Y %H:%M")
+    earlier = (BASE - dt.timedelta(minutes=40)).strftime("%d/%m/%Y %H:%M")
+    first = f"Sam — {earlier}\nVoto Gino\n\nSam — {minute}\nVoto Gino\n"
+    both = first + f"\nSam — {minute}\nVoto Mia\n"
+    topic_import_save(phase=day, text=first, fmt="", decisions={}, user=gm_user)
+    topic_import_save(phase=day, text=both, fmt="", decisions={}, user=gm_user)
+    again = topic_import_preview(phase=day, text=both)
+    assert [r.status for r in again.rows] == [ALREADY, SAME, ALREADY]
+    assert not again.to_store
+
+
 def test_a_post_that_mentions_a_vote_is_listed_with_why_it_was_not_counted(day):
     """Class 8: the GM sees the post, its author and time, and can count it."""
     text = thread(("Sam", 20, "Io voto Gino, che ieri taceva."), ("Mia", 10, "ciao a tutti"))
