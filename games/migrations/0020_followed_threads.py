@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0017_topic_edited_late_counts"),
+        ("games", "0019_phase_retracted"),
     ]
 
     operations = [
