@@ -72,6 +72,11 @@ GM_FORMS = {
     # issue 31 major 3 and 4: delete asks for the name typed again; a notice put away
     "games:delete": {"name": hostile_text},
     "games:clock_notice_seen": {"event": hostile_any, "back": hostile_any},
+    # issue 32: follow a thread (or pause), and the decisions on its doubtful posts
+    "games:follow_save": {"url": hostile_text, "form": hostile_any, "fmt": hostile_any,
+                          "auto_commit": hostile_any, "action": hostile_any},
+    "games:follow_decide": {"action": hostile_any, "v0123456789ab": hostile_any,
+                            "t0123456789ab": hostile_any},
 }  # fmt: skip
 PLAYER_FORMS = {
     "player_vote": {"phase": hostile_id, "target": hostile_text, "secret": hostile_any,

@@ -26,7 +26,7 @@ class AbilityForm:
 
     @property
     def law_phases(self) -> list[tuple[str, str]]:
-        """The Law phases to choose from, (key, name): "Sceriffo", never "sceriffo"."""
+        """The Law phases to choose from, (key, name): the role's name, never its key."""
         return [(key, role_name(key, self.setup_key)) for key in self.phase_choices]
 
     @property

@@ -92,7 +92,7 @@ def test_the_gms_real_day(live_server, browser, django_user_model):
     sent = list(Submission.objects.filter(phase=day2).order_by("at")
                 .values_list("player__name", "target__name", "at"))  # fmt: skip
     gm.goto(phase_url)
-    gm.click("text=Annulla la risoluzione di N1")
+    gm.click("text=Annulla la risoluzione di Notte 1")
     kept = gm.inner_text("#undo-kept")  # before confirming, the GM sees what it affects
     assert all(voter.name in kept for voter in voters)
     assert "Invii successivi interessati (3)" in gm.inner_text("#undo-effects")

@@ -127,7 +127,8 @@ def test_the_hostile_forms_cover_every_post_url_of_the_site():
     posting = {n for n in names if n.startswith(("games:", "desks:", "player_")) or n == "login"}
     read_only = {"games:detail", "games:audit", "games:spoiler", "games:phase", "games:posts",
                  "games:wills", "player_home", "player_enter", "games:backup",
-                 "games:gm_undo_confirm", "games:rulebook"}  # fmt: skip
+                 "games:gm_undo_confirm", "games:rulebook",
+                 "games:follow_panel"}  # fmt: skip
     no_fields = {"games:rotate", "desks:player_reveal", "games:archive", "games:restore"}
     covered = {*GM_FORMS, *PLAYER_FORMS, *DESK_FORMS, *PLAYER_DESK_FORMS, *IMPORT_FORMS}
     assert posting - read_only - {"games:count_now"} - no_fields == covered
