@@ -84,7 +84,7 @@ def main() -> None:
         "SECRET_KEY": "bench-only-" + "x" * 50, "SECURE_SSL_REDIRECT": "false",
         "SESSION_COOKIE_SECURE": "false", "CSRF_COOKIE_SECURE": "false",
         "DJANGO_READ_DOT_ENV_FILE": "false", "LOG_LEVEL": "WARNING",
-        "DJANGO_SETTINGS_MODULE": "gm.settings", "TABULA_SCHEDULE_ETA": "false",
+        "DJANGO_SETTINGS_MODULE": "gm.settings",
         "TABULA_VOTE_CHANGES_MAX": "1000000",
     })  # fmt: skip
     os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
