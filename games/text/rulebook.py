@@ -30,6 +30,10 @@ DEFINED = re.compile(r"\*\*([A-Z]{2,4})-[RDIB]\d+\b")
 SETTING_ROW = re.compile(r"^\| `([a-z0-9_.]+)` \|[^\n]*?\| ([A-Z]{2,4}-D\d+)[^|\n]*\|\s*$", re.M)
 _HTML_PART = re.compile(r"(<[^>]+>)")
 ORIGINAL = "testo-originale"  # the anchor of the Italian original, at the end of each file
+# the Italian original numbered as the specification: ``docs/rules/<slug>.numbers`` holds
+# one line per rule, ``RIB-R3<TAB>the words of the original where that rule begins``
+NUMBERS_SUFFIX = ".numbers"
+_MARK = re.compile("\ue000([A-Z]{2,4}-[RDIB]\\d+)\ue001")
 
 
 @dataclass(frozen=True)
@@ -84,15 +88,61 @@ def rulebook(slug: str) -> Rulebook | None:
     """The rendered rulebook of ``slug`` (sanitized HTML), None when there is none."""
     if slug not in rulebooks().values():
         return None
-    text = rule_files()[slug].read_text(encoding="utf-8")
+    path = rule_files()[slug]
+    text = _number_original(path.read_text(encoding="utf-8"), original_numbers(path))
     prefix = next(p for p, s in rulebooks().items() if s == slug)
     title = text.splitlines()[0].lstrip("# ").strip()
     markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
     html = nh3.clean(markdown.render(text))  # raw HTML is escaped, and sanitized all the same
     body, anchors = _anchor(html, slug)
+    body = _MARK.sub(_original_mark, body)
+    for tag in anchors & set(original_numbers(path)):
+        definition = f'<a id="{tag}" href="#{tag}" class="rule-anchor">{tag}</a>'
+        to_original = f' <a href="#it-{tag}" class="to-original" hreflang="it" lang="it">IT</a>'
+        body = body.replace(definition, definition + to_original, 1)
     body = body.replace("<h2>Testo originale</h2>", f'<h2 id="{ORIGINAL}">Testo originale</h2>', 1)
     options = dict(SETTING_ROW.findall(text.split("Settings summary", 1)[-1]))
     return Rulebook(slug, prefix, title, mark_safe(body), frozenset(anchors), options)
+
+
+def original_numbers(path: Path) -> dict[str, str]:
+    """Rule tag -> the words of the Italian original where it begins, from the rulebook's
+    ``.numbers`` file (none: the original is shown unnumbered)."""
+    numbers = path.with_suffix(NUMBERS_SUFFIX)
+    if not numbers.is_file():
+        return {}
+    found = {}
+    for line in numbers.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            tag, _, words = line.partition("\t")
+            found[tag.strip()] = words.strip()
+    return found
+
+
+def original_words(words: str) -> re.Pattern[str]:
+    """The words as the original may wrap them (any run of spaces or line breaks)."""
+    return re.compile(r"\s+".join(re.escape(word) for word in words.split()))
+
+
+def _number_original(text: str, numbers: dict[str, str]) -> str:
+    """``text`` with a mark before the words where each rule begins in its Italian original
+    (after the "Testo originale" heading); the mark becomes a numbered anchor once rendered."""
+    head, heading, original = text.partition("\n## Testo originale\n")
+    if not heading:
+        return text
+    places: list[tuple[int, int, str]] = []
+    for tag, words in numbers.items():
+        match, number = original_words(words).search(original), TAG.fullmatch(tag)
+        if match is not None and number is not None:
+            places.append((match.start(), int(number[3]), tag))  # two at one place: in order
+    for start, _number, tag in sorted(places, reverse=True):
+        original = f"{original[:start]}\ue000{tag}\ue001{original[start:]}"
+    return head + heading + original
+
+
+def _original_mark(match: re.Match[str]) -> str:
+    tag = match.group(1)
+    return f'<a id="it-{tag}" href="#{tag}" class="rule-original">[{tag}]</a> '
 
 
 def _anchor(html: str, slug: str) -> tuple[str, set[str]]:
