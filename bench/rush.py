@@ -33,6 +33,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -106,6 +107,9 @@ print(json.dumps({{"stored": stored, "acked": acked, "days": len(days), "lags": 
 """
 
 
+UNACKED: list[str] = []  # answered, not acknowledged: kept for the report
+
+
 class Voter:
     """A player's browser: his session, his page's vote form (phase, targets)."""
 
@@ -132,7 +136,10 @@ class Voter:
                 "POST", "/io/voto/", {"phase": self.phase, "target": rng.choice(self.targets)}
             )
             latency = time.monotonic() - due
-        return latency, status == 200 and ACKNOWLEDGED in body, body if status != 200 else ""
+        ok = status == 200 and ACKNOWLEDGED in body
+        if not ok and status == 200:
+            UNACKED.append(body)
+        return latency, ok, body if status != 200 else ""
 
 
 def main() -> None:
@@ -154,9 +161,11 @@ def main() -> None:
     server = subprocess.Popen(dockerfile_command(port), cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
     worker = start_celery(env, "worker", "--concurrency", "1", "--without-mingle",
-                          "--without-gossip", "--loglevel", "warning")  # fmt: skip
+                          "--without-gossip", "--loglevel", "warning",
+                          log=str(ROOT / "var" / "rush-worker.log"))  # fmt: skip
     beat = start_celery(env, "beat", "--loglevel", "warning",
-                        "--schedule", str(ROOT / "var" / "rush-beat-schedule"))  # fmt: skip
+                        "--schedule", str(ROOT / "var" / "rush-beat-schedule"),
+                        log=str(ROOT / "var" / "rush-beat.log"))  # fmt: skip
     try:
         wait_for_server(port, 150)
         voters = [Voter(port, token) for _pk, token in tokens]
@@ -198,7 +207,9 @@ def main() -> None:
             f"stored {check['stored']} of {acked} acknowledged votes "
             f"(lost: {max(0, acked - check['stored'])})"
         )
-        if lags:
+        if not lags:
+            print(f"no day committed: {check['missed']} of {check['days']} missed")
+        else:
             print(
                 f"days committed after the deadline, s: p50 {percentile(lags, 0.5):.2f}, "
                 f"p99 {percentile(lags, 0.99):.2f}, max {lags[-1]:.2f}; "
@@ -207,6 +218,12 @@ def main() -> None:
             )
         for err in errors[:3]:
             print("error:", err)
+        if UNACKED:
+            reasons = Counter(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)).strip()[:160]
+                              for body in UNACKED)  # fmt: skip
+            print(f"{len(UNACKED)} answered without 'Voto registrato':")
+            for reason, count in reasons.most_common(5):
+                print(f"  {count} x {reason}")
     finally:
         for proc in (beat, worker):
             kill_group(proc)
