@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from games.models import Game, Phase, Player, Submission, Will
 from roles import replay_cli, simulate_cli
-from roles.engine.abilities import Ability
+from roles.engine.abilities import Ability, optional_rule
 from roles.engine.announce import Post, announce, cause_label, post, post_texts, role_name
 from roles.engine.channels import Channel
 from roles.engine.errors import RuleViolation
@@ -93,6 +93,7 @@ __all__ = [
     "label",
     "latest_distinct",
     "load_setup",
+    "optional_rule",
     "phase_label",
     "post",
     "post_texts",

@@ -26,12 +26,12 @@ from games.engine import (
     PLAYER,
     SLOT,
     TARGET,
-    Ability,
     ForumBallot,
     Rebuilt,
     TrueVotes,
     Vote,
     forum_tally,
+    optional_rule,
     phase_rows,
     rebuild,
     true_votes,
@@ -305,17 +305,11 @@ def _who_acts(board: Board, built: Rebuilt, acted: set[int], group_slots: set[st
             expected = bool(usable)
             # A group's choice (the pack's kill, the Guards') covers all its members.
             covered = any(a.shared and a.key in group_slots for a in usable)
-            if expected and all(is_optional(a) for a in usable) and player.pk not in acted:
+            if expected and all(optional_rule(a) for a in usable) and player.pk not in acted:
                 board.may_act.append(player)  # a power he may keep is not owed (issue 12 §4)
                 continue
         if expected:
             (board.done if player.pk in acted or covered else board.waiting).append(player)
-
-
-def is_optional(ability: Ability) -> bool:
-    """A power the player may leave unused: once per game (WWW-R57, WWW-R61, WWW-R74: "may
-    try", kept for later) or with an optional target (INQ-R50)."""
-    return bool(ability.once_rule) or ability.optional_target
 
 
 def timed_tally(submissions: list[Submission | VoteEvent]) -> tuple[list[TallyLine], set[int]]:

@@ -8,11 +8,11 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
-from django.utils import formats, timezone
-from django.utils.translation import get_language
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Phase, TopicSettings
+from games.text.words import moment, phase_name
 
 BEFORE, IN_TIME, LATE, FUTURE = "before", "in_time", "late", "future"
 
@@ -45,16 +45,41 @@ def forum_time_place(phase: Phase, at: dt.datetime, now: dt.datetime) -> str:
     return IN_TIME if held_open(phase) or at < phase.closes_at else LATE
 
 
-def _moment(moment: dt.datetime, zone: ZoneInfo) -> str:
-    words = formats.date_format(moment.astimezone(zone), "D j F H:i")
-    return words.lower() if (get_language() or "it").startswith("it") else words
-
-
 def window_text(phase: Phase, now: dt.datetime) -> str:
-    """The window in words, with dates: "gio 3 dicembre 10:00 – gio 3 dicembre 22:00"."""
+    """The window in words, with dates, in the one date style: "giovedì 3 dicembre, ore
+    10:00 – giovedì 3 dicembre, ore 22:00"."""
     zone = ZoneInfo(phase.game.time_zone)
     end = now if held_open(phase) else phase.closes_at
-    return f"{_moment(phase.opened_at, zone)} – {_moment(end, zone)}"
+    return f"{moment(phase.opened_at, zone)} – {moment(end, zone)}"
+
+
+def _beside(moment_at: dt.datetime, other: dt.datetime, zone: ZoneInfo) -> str:
+    """A second moment beside ``other``: only its time when it falls on the same day."""
+    if moment_at.astimezone(zone).date() == other.astimezone(zone).date():
+        return _("ore %(time)s") % {"time": f"{moment_at.astimezone(zone):%H:%M}"}
+    return moment(moment_at, zone)
+
+
+def place_note(phase: Phase, at: dt.datetime, now: dt.datetime) -> str:
+    """Why a forum time does not count, as a sentence a GM reads at a glance (issue 31
+    minor: "fuori fase (03/12 18:25 – 03/12 18:26)" read as a window nobody understood):
+    "scritto giovedì 3 dicembre, ore 18:25, prima dell'apertura del Giorno 2 (ore 18:26)".
+    Empty for a time within the phase; the place is ``forum_time_place``'s."""
+    zone = ZoneInfo(phase.game.time_zone)
+    place = forum_time_place(phase, at, now)
+    words = {"when": moment(at, zone), "phase": phase_name(phase.label)}
+    if place == BEFORE:
+        words["opened"] = _beside(phase.opened_at, at, zone)
+        if phase.is_night:
+            return _("scritto %(when)s, prima dell'apertura della %(phase)s (%(opened)s)") % words
+        return _("scritto %(when)s, prima dell'apertura del %(phase)s (%(opened)s)") % words
+    if place == LATE:
+        words["deadline"] = _beside(phase.closes_at, at, zone)
+        return _("scritto %(when)s, dopo la scadenza (%(deadline)s): non conta") % words
+    if place == FUTURE:
+        words["now"] = _beside(now, at, zone)
+        return _("scritto %(when)s, più tardi di adesso (%(now)s): ora del forum sbagliata") % words
+    return ""
 
 
 def outside_message(phase: Phase, now: dt.datetime) -> str:
@@ -86,8 +111,9 @@ def forum_moment(phase: Phase, time: dt.time, day: dt.date | None = None) -> dt.
 
 
 def local_stamp(phase: Phase, at: dt.datetime) -> str:
-    """A forum time as the GM reads it back: with its date ("ven 4 dicembre 00:10")."""
-    return _moment(at, ZoneInfo(phase.game.time_zone))
+    """A forum time as the GM reads it back: with its date ("venerdì 4 dicembre, ore
+    00:10")."""
+    return moment(at, ZoneInfo(phase.game.time_zone))
 
 
 def votes_from_topic(game_id: int) -> bool:

@@ -36,7 +36,7 @@ from games.selectors.window import (
     FUTURE,
     forum_time_place,
     local_stamp,
-    window_text,
+    place_note,
 )
 from games.selectors.window import LATE as LATE_POST
 from games.services.topic_settings import topic_settings
@@ -275,8 +275,9 @@ def _classify(
     )  # fmt: skip
     existing = list(
         Submission.objects.filter(phase=phase, kind=Submission.Kind.VOTE)
-        .select_related("target").order_by("at", "pk")
+        .select_related("player", "target").order_by("at", "pk")
     )  # fmt: skip
+    stored = {sub.forum_post: sub for sub in existing if sub.forum_post}
     # Ties in time (a forum that shows minutes shows a minute's posts alike) go in the
     # page's order: a vote stored from a post of this page takes that post's place, so a
     # post above it, read again, is not taken for a later change; a vote cast otherwise
@@ -287,17 +288,13 @@ def _classify(
         timeline.append((sub.at, place_of.get(sub.forum_post, -1), sub))
     for index, row in enumerate(preview.rows):
         if row.key in done or _read_before(row, done):
-            row.status = ALREADY
+            _already(row, stored.get(row.key))
         elif row.at is None:
             row.status, row.note = OUTSIDE, _("ora del post illeggibile")
-        elif (place := forum_time_place(phase, row.at, now)) == LATE_POST:
-            row.status = LATE
-            row.note = _("dopo la scadenza (%(deadline)s): non conta") % {
-                "deadline": local_stamp(phase, phase.closes_at)
-            }
-        elif place in (BEFORE, FUTURE):
-            row.status = OUTSIDE
-            row.note = _("fuori dalla fase (%(window)s)") % {"window": window_text(phase, now)}
+        elif (place := forum_time_place(phase, row.at, now)) in (LATE_POST, BEFORE, FUTURE):
+            row.status = LATE if place == LATE_POST else OUTSIDE
+            row.note = place_note(phase, row.at, now)
+            row.voter_choices, row.target_choices = [], []  # never stored: nothing to ask
         elif row.voter is None or (row.target is None and not row.withdraw):
             row.status, row.note = ASK, _doubt(row)
         elif row.post.edit_text and row.post.edited_at is None:
@@ -349,6 +346,14 @@ def _classify(
                 "l'impostazione del topic"
             )
             row.note = warning % {"edit": local_stamp(phase, row.post.edited_at)}
+
+
+def _already(row: Row, sub: Submission | None) -> None:
+    """A post read before is settled: it asks nothing again (issue 31 minor: an imported
+    vote still asked "Chi è «zef»?") and shows the vote it stored, while that stands."""
+    row.status, row.voter_choices, row.target_choices = ALREADY, [], []
+    if sub is not None:
+        row.voter, row.target, row.withdraw = sub.player, sub.target, sub.target is None
 
 
 def _edited_late(row: Row, phase: Phase) -> bool:

@@ -38,6 +38,7 @@ class Ability:
     shared: bool = False  # one slot for a group: the last entry counts
     needs_target: bool = True
     optional_target: bool = False  # a null target clears a standing choice (Templare)
+    optional_rule: str | None = None  # the rule saying he "may" use it: he may leave it unused
     # a ban on repeated targets (consecutive nights or never twice): its past targets count
     remembered: bool = field(init=False, repr=False)
 
@@ -56,6 +57,14 @@ def night_number(label: str) -> int | None:
     if number is None and label[0] == "N":
         return int(label[1:])
     return number
+
+
+def optional_rule(ability: Ability) -> str | None:
+    """The rule that lets a player leave ``ability`` unused, None when the GM waits for
+    his choice: the power's own "may" (INQ-R29 the Postino, INQ-R50 the Templare), or a
+    once-per-game power kept for a later night (WWW-R57, WWW-R61, WWW-R74: "may try").
+    The one rule of who still owes a choice and who may still use an optional power."""
+    return ability.optional_rule or ability.once_rule
 
 
 def available(state: GameState, label: str, actor: Player, ability: Ability) -> bool:

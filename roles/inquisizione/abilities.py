@@ -15,7 +15,10 @@ PROBE: Final = Ability(
     "probe", "probe", "INQ-R27", self_rule="INQ-R27",
     dead_rule="INQ-D9", dead_option="investigate_dead",
 )  # fmt: skip
-REDIRECT: Final = Ability("redirect", "send the Seer's answer to", "INQ-R29", dead_rule="INQ-D10")
+REDIRECT: Final = Ability(
+    "redirect", "send the Seer's answer to", "INQ-R29", dead_rule="INQ-D10",
+    optional_rule="INQ-R29",
+)  # fmt: skip  # "may choose" (INQ-R29): unlimited, optional (§7.0)
 TEST: Final = Ability(
     "test", "test", "INQ-R44", self_rule="INQ-R44",
     dead_rule="INQ-D9", dead_option="investigate_dead",
@@ -35,6 +38,7 @@ DESIGNATE: Final = Ability(
     when=ANY,
     self_rule="INQ-R50",
     optional_target=True,
+    optional_rule="INQ-R50",
 )  # a dead player may be named: accepted, with no effect (INQ-D14)
 
 ABILITIES: Final[dict[str, Ability]] = {

@@ -137,7 +137,9 @@ def test_a_vote_time_after_midnight_is_last_evening_and_outside_the_phase_is_ref
     assert wall_time_in_phase(day, dt.time(23, 50), now) == dt.datetime(
         2026, 3, 10, 23, 50, tzinfo=ROME
     )
-    with pytest.raises(ValidationError, match="fuori dalla fase: vale solo tra mar 10 marzo"):
+    with pytest.raises(
+        ValidationError, match="fuori dalla fase: vale solo tra martedì 10 marzo, ore 09:00"
+    ):
         wall_time_in_phase(day, dt.time(8, 0), now)  # 08:00 of the 10th: before it opened
 
 

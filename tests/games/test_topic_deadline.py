@@ -187,7 +187,7 @@ def test_31_major2_one_rule_for_the_gm_entry_and_the_import(gm_user):
                   entered_by=gm_user, reason="post #3")  # fmt: skip
     rows = topic_import_preview(phase=day, text=page(("Sam", early, "Voto Gino"))).rows
     assert rows[0].status == OUTSIDE
-    assert "fuori dalla fase" in rows[0].note
+    assert "prima dell'apertura del Giorno 1" in rows[0].note
 
 
 def test_31_major2_the_date_of_a_time_typed_for_a_phase_over_midnight(gm_user):
