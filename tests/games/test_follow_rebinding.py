@@ -1,0 +1,112 @@
+"""Issue 32, the fetch guard against DNS rebinding: a forum's name is resolved once, every
+answer checked, and the connection made to that very address (PinnedBackend), at every
+redirect hop; the Host header still names the forum. A resolver that answers a public
+address first and the loopback afterwards never gets the site to the loopback server."""
+
+from __future__ import annotations
+
+import socket
+
+import httpcore
+import pytest
+from django.core.cache import cache
+from werkzeug import Request, Response
+
+from games.services.follow_http import FetchError, fetch
+from tests.games.follow_tools import ago
+from tests.games.forum_server import Thread
+
+PUBLIC = "93.184.215.14"
+REAL_GETADDRINFO = socket.getaddrinfo
+REAL_CONNECT = httpcore.SyncBackend.connect_tcp
+
+
+class Rebinding:
+    """A DNS for the names in ``answers``: each name answers its list in turn (the last
+    one for ever after); any other name, an address literal included, as the system does."""
+
+    def __init__(self, answers: dict[str, list[str]]) -> None:
+        self.answers, self.asked = answers, []
+
+    def __call__(self, host, port, *args, **kwargs):
+        if host not in self.answers:
+            return REAL_GETADDRINFO(host, port, *args, **kwargs)
+        self.asked.append(host)
+        queue = self.answers[host]
+        address = queue.pop(0) if len(queue) > 1 else queue[0]
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port))]
+
+
+@pytest.fixture
+def connections(monkeypatch) -> list[str]:
+    """The addresses the site opens a TCP connection to: the loopback (the test forum)
+    for real, any other refused at once (no test goes out to the internet)."""
+    opened = []
+
+    def connect(self, host, port, timeout=None, local_address=None, socket_options=None):
+        opened.append(host)
+        if not host.startswith("127."):
+            raise httpcore.ConnectError(f"{host}: not in a test")
+        return REAL_CONNECT(self, host, port, timeout, local_address, socket_options)
+
+    monkeypatch.setattr(httpcore.SyncBackend, "connect_tcp", connect)
+    return opened
+
+
+def test_a_rebinding_dns_never_gets_the_site_to_the_loopback(
+    forum, settings, monkeypatch, connections
+):
+    """Public to the check, 127.0.0.1 to whatever asks next: the site asked once and
+    connected to the public address it checked, never to the test forum behind the name."""
+    name = "forum.rebind.test"
+    dns = Rebinding({name: [PUBLIC, "127.0.0.1"]})
+    monkeypatch.setattr(socket, "getaddrinfo", dns)
+    forum.expect_request("/t").respond_with_data("<html>secret</html>", content_type="text/html")
+    url = f"http://{name}:{forum.port}/t"
+    cache.set(f"follow:robots:http://{name}:{forum.port}/robots.txt", "", 3600)
+    with pytest.raises(FetchError) as failed:
+        fetch(url)
+    assert failed.value.code == "follow.network"
+    assert dns.asked == [name]  # resolved once: the connection did not ask again
+    assert connections == [PUBLIC]
+    assert [request.path for request, _response in forum.log] == []
+
+
+def test_each_redirect_hop_is_resolved_once_and_pinned(forum, monkeypatch, connections):
+    """The test forum (allowed) sends the site to a name that rebinds: that hop too is
+    connected to the address checked, never to the loopback the name answers next."""
+    name = "cdn.rebind.test"
+    dns = Rebinding({name: [PUBLIC, "127.0.0.1"]})
+    monkeypatch.setattr(socket, "getaddrinfo", dns)
+    forum.expect_request("/t").respond_with_data(
+        "", status=302, headers={"Location": f"http://{name}:{forum.port}/inside"}
+    )
+    forum.expect_request("/inside").respond_with_data("<html>secret</html>")
+    with pytest.raises(FetchError) as failed:
+        fetch(forum.url_for("/t"))
+    assert failed.value.code == "follow.network"
+    assert dns.asked == [name]
+    assert PUBLIC in connections
+    assert "/inside" not in [request.path for request, _response in forum.log]
+
+
+def test_the_pinned_connection_keeps_the_forums_name(forum, settings, monkeypatch):
+    """A forum reached at its checked address still gets its own name in the Host header
+    (and would in TLS: httpcore's start_tls names the origin's host)."""
+    name = "forum.pinned.test"
+    dns = Rebinding({name: ["127.0.0.1"]})
+    monkeypatch.setattr(socket, "getaddrinfo", dns)
+    settings.TABULA_FOLLOW_ALLOW_PRIVATE = [f"{name}:{forum.port}"]  # the test forum's name
+    thread = Thread("phpbb")
+    thread.add("Sam", ago(30), "Voto Gino")
+    hosts = []
+
+    def page(request: Request) -> Response:
+        hosts.append(request.headers.get("Host"))
+        return Response(thread.page(1, "/t"), content_type="text/html; charset=utf-8")
+
+    forum.expect_request("/t").respond_with_handler(page)
+    fetched = fetch(f"http://{name}:{forum.port}/t")
+    assert (fetched.status, "Voto Gino" in fetched.text) == (200, True)
+    assert hosts == [f"{name}:{forum.port}"]
+    assert dns.asked == [name, name]  # robots.txt, then the page: one resolution each
