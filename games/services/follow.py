@@ -32,7 +32,17 @@ from games.forum import PARSERS, Clock, ForumPost, ThreadError, fold, parse_thre
 from games.forum.html import next_page
 from games.models import FollowedThread, Game, Phase, ThreadPost, ThreadRead
 from games.selectors.window import past_deadline
-from games.services.follow_http import FORMS, FetchError, checked, fetch, gated, readable_url
+from games.services.follow_http import (
+    FORMS,
+    Fetched,
+    FetchError,
+    checked,
+    fetch,
+    gated,
+    raw_next_page,
+    raw_page,
+    readable_url,
+)
 from games.services.game import audit
 from games.services.phases import current_phase, phase_commit
 from games.services.topic_preview import ImportPreview, topic_import_preview
@@ -243,7 +253,7 @@ def follow_read(thread_id: int, now: dt.datetime | None = None) -> str:
     try:
         fetched = fetch(url, etag=thread.etag, last_modified=thread.last_modified)
         posts: list[ForumPost] = []
-        if fetched.status == 200:
+        if fetched.status == 200 and not _raw_past_end(thread, url, fetched.text):
             clock = Clock.copied_at(now, ZoneInfo(game.time_zone), _known(game))
             try:
                 parser, posts = parse_thread(fetched.text, clock, thread.fmt)
@@ -262,7 +272,7 @@ def follow_read(thread_id: int, now: dt.datetime | None = None) -> str:
     read.status = fetched.status
     with transaction.atomic():
         read.posts_new, read.posts_changed = _keep(thread, posts, url, now)
-        following = next_page(fetched.text, fetched.url) if fetched.status == 200 else None
+        following = _following(thread, fetched, len(posts))
         thread.page_url = (following or fetched.url)[:500]
         if following is None:
             thread.etag, thread.last_modified = fetched.etag[:200], fetched.last_modified[:100]
@@ -283,6 +293,21 @@ def follow_read(thread_id: int, now: dt.datetime | None = None) -> str:
         read.save()
         thread.save()
     return "final" if final else "read"
+
+
+def _raw_past_end(thread: FollowedThread, url: str, text: str) -> bool:
+    """A Discourse raw page past the thread's end (an empty 200: the page before it was
+    full, this one is not written yet): nothing new, not a failure."""
+    return thread.form == "discourse_raw" and raw_page(url) > 1 and not text.strip()
+
+
+def _following(thread: FollowedThread, fetched: Fetched, posts: int) -> str | None:
+    """The page to read next when ``fetched`` is not the thread's last page."""
+    if fetched.status != 200:
+        return None
+    if thread.form == "discourse_raw":  # plain text: its pages are numbered, not linked
+        return raw_next_page(fetched.url, posts)
+    return next_page(fetched.text, fetched.url)
 
 
 def _past(posts: list[ForumPost], day: Phase | None) -> bool:

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from typing import Any
-from urllib.parse import urljoin, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
 import httpcore
 import httpx
@@ -41,6 +41,7 @@ DISCOURSE_TOPIC = re2.compile(r"^(/t/(?:[^/]+/)?)([0-9]+)(?:/[0-9]+)?/?$")
 # The readable forms of a thread a GM may choose: the address as given, phpBB's print
 # view, Discourse's /raw/ text.
 FORMS = ("page", "phpbb_print", "discourse_raw")
+RAW_PAGE_SIZE = 100  # posts of a page of Discourse's raw topic (``raw_next_page``)
 
 
 class FetchError(Exception):
@@ -81,6 +82,32 @@ def readable_url(url: str, form: str) -> str:
     if form == "discourse_raw" and (found := DISCOURSE_TOPIC.match(parts.path)):
         return urlunsplit(parts._replace(path=f"/raw/{found.group(2)}", query=""))
     return url
+
+
+def raw_page(url: str) -> int:
+    """The page of a Discourse ``/raw/<topic id>`` address (``?page=``; 1 without it)."""
+    for key, value in parse_qsl(urlsplit(url).query):
+        if key == "page" and value.isdigit():
+            return max(1, int(value))
+    return 1
+
+
+def raw_next_page(url: str, posts: int) -> str | None:
+    """The next page of a Discourse raw topic read at ``url``, when that page was full
+    (``posts`` on it): None when the thread may not go past it yet.
+
+    Discourse pages its raw topic: PostsController#markdown_num answers ``/raw/<topic
+    id>`` with a TopicView of ``limit: MARKDOWN_TOPIC_PAGE_SIZE`` (100) and the request's
+    ``page``, and TopicView#filter_posts_paged takes the posts at offset limit * (page - 1)
+    (page 1 when none is given): a page past the end is an empty 200 (discourse/discourse,
+    app/controllers/posts_controller.rb and lib/topic_view.rb). So a full page may have
+    a next one, and only the last page is read again."""
+    if posts < RAW_PAGE_SIZE:
+        return None
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "page"]
+    query.append(("page", str(raw_page(url) + 1)))
+    return urlunsplit(parts._replace(query=urlencode(query)))
 
 
 def _target(url: str) -> tuple[str, int]:

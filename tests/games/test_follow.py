@@ -23,7 +23,7 @@ from games.services.follow import (
 )
 from games.services.follow_http import FetchError, checked, readable_url
 from tests.games.follow_tools import ago, serve, standing
-from tests.games.forum_server import ENGINES, Thread
+from tests.games.forum_server import ENGINES, Thread, discourse_raw
 
 pytestmark = pytest.mark.django_db
 
@@ -287,3 +287,45 @@ def test_between_the_deadline_and_the_final_read_the_forum_is_not_asked(
     assert standing(thread_day) == {"Sam": "Gino", "Mia": "Sam"}
     followed.refresh_from_db()
     assert followed.next_read_at - later >= dt.timedelta(seconds=60)  # not page 3 at once
+
+
+def test_a_discourse_raw_topic_is_read_page_by_page(forum, thread_day, gm_user):
+    """Discourse's /raw/<topic id> is paged, 100 posts a page (``?page=N``): a topic
+    longer than one page is read whole, a page past the end (an empty 200) is no
+    failure, and only the last page is fetched again as the topic grows."""
+    thread = Thread("discourse")
+    start = timezone.now() - dt.timedelta(hours=4)
+
+    def write(count: int, vote: str) -> None:
+        for _ in range(count):
+            at = start + dt.timedelta(seconds=20 * len(thread.posts))
+            thread.add("Mia", at, "ciao")
+        thread.add("Sam", start + dt.timedelta(seconds=20 * len(thread.posts)), vote)
+
+    pages: list[str | None] = []
+
+    def raw(request: Request) -> Response:
+        pages.append(request.args.get("page"))
+        text = discourse_raw(thread, int(request.args.get("page", "1")))
+        return Response(text, content_type="text/plain; charset=utf-8")
+
+    forum.expect_request("/raw/812").respond_with_handler(raw)
+    write(99, "Voto Gino")  # exactly one full page
+    followed = follow_start(game=thread_day.game, user=gm_user, form="discourse_raw",
+                            url=forum.url_for("/t/giorno-1/812"))  # fmt: skip
+    assert follow_read(followed.pk) == "read"
+    followed.refresh_from_db()
+    assert followed.page_url.endswith("/raw/812?page=2")  # full: a next page may follow
+    assert follow_read(followed.pk) == "read"  # past the end: nothing new, no failure
+    write(49, "Voto Nora")  # page 2: 50 posts
+    assert follow_read(followed.pk) == "read"
+    assert standing(thread_day) == {"Sam": "Nora"}
+    write(59, "Voto Vito")  # page 2 full, page 3: 10 posts
+    assert follow_read(followed.pk) == "read"
+    assert follow_read(followed.pk) == "read"
+    assert standing(thread_day) == {"Sam": "Vito"}
+    assert ThreadPost.objects.filter(thread=followed).count() == 210
+    assert pages == [None, "2", "2", "2", "3"]  # page 1 once: only the last page again
+    reads = ThreadRead.objects.filter(thread=followed).order_by("at", "pk")
+    assert [r.posts_new for r in reads] == [100, 0, 50, 50, 10]
+    assert {r.note for r in reads} == {""}
