@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import logging
+from dataclasses import replace
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -152,6 +153,9 @@ def _post_keys(posts: list[ForumPost], page: str) -> list[str]:
     seen: dict[tuple[str, str], int] = {}
     keys = []
     for post in posts:
+        if post.number:  # the forum's own number (Discourse raw): one post, edited or not
+            keys.append(hashlib.sha1(f"#{post.number}".encode()).hexdigest())
+            continue
         who, moment = fold(post.author).strip(), post.at.isoformat() if post.at else ""
         place = seen[who, moment] = seen.get((who, moment), -1) + 1
         raw = f"{page}|{who}|{moment}|{place}"
@@ -179,6 +183,10 @@ def _keep(
         if post.at is None:  # an unreadable time: nothing can be counted from it
             continue
         kept = known.get(key)
+        if kept is not None and post.number and post.at > kept.at:
+            # Discourse's raw text gives a post's last edit time: the post keeps the
+            # time first read, the later one is its edit's
+            post = replace(post, at=kept.at, edited_at=post.at)
         if kept is None:
             order += 1
             known[key] = ThreadPost.objects.create(

@@ -329,3 +329,29 @@ def test_a_discourse_raw_topic_is_read_page_by_page(forum, thread_day, gm_user):
     reads = ThreadRead.objects.filter(thread=followed).order_by("at", "pk")
     assert [r.posts_new for r in reads] == [100, 0, 50, 50, 10]
     assert {r.note for r in reads} == {""}
+
+
+def test_a_discourse_raw_post_edited_keeps_its_number_and_first_time(forum, thread_day, gm_user):
+    """Discourse's raw text gives each post's last edit time (``updated_at``) and its own
+    number: an edited post stays one post, at the time first read, the edit kept with
+    both versions, and the edited vote counts."""
+    thread = Thread("discourse")
+    sam = thread.add("Sam", ago(60), "Voto Gino")
+    thread.add("Mia", ago(50), "Voto Sam")
+
+    def raw(request: Request) -> Response:
+        return Response(discourse_raw(thread, 1), content_type="text/plain; charset=utf-8")
+
+    forum.expect_request("/raw/812").respond_with_handler(raw)
+    followed = follow_start(game=thread_day.game, user=gm_user, form="discourse_raw",
+                            url=forum.url_for("/t/giorno-1/812"))  # fmt: skip
+    follow_read(followed.pk)
+    first = ThreadPost.objects.get(thread=followed, author="Sam").at
+    sam.lines, sam.edited_at = ["Voto Nora"], ago(5)
+    follow_read(followed.pk)
+    post = ThreadPost.objects.get(thread=followed, author="Sam")
+    before, now = [x for x in post.previous_lines if x], [x for x in post.lines if x]
+    assert (post.at, before, now) == (first, ["Voto Gino"], ["Voto Nora"])
+    assert post.edited_at.replace(microsecond=0) == sam.edited_at.replace(microsecond=0)
+    assert standing(thread_day) == {"Sam": "Nora", "Mia": "Sam"}
+    assert ThreadPost.objects.filter(thread=followed).count() == 2
