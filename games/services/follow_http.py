@@ -125,8 +125,8 @@ def _target(url: str) -> tuple[str, int]:
     return parsed.raw_host.decode("ascii"), parts.port or (443 if parts.scheme == "https" else 80)
 
 
-def _address(host: str, port: int) -> str:
-    """The one address ``host`` is reached at: resolved once, refused when any answer is
+def _addresses(host: str, port: int) -> list[str]:
+    """The addresses ``host`` is reached at, resolved once: refused when any answer is
     not a public address (FetchError), except the test forum's host:port."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
@@ -141,17 +141,17 @@ def _address(host: str, port: int) -> str:
                 address = address.ipv4_mapped
             if not address.is_global or address.is_multicast or address.is_reserved:
                 raise FetchError("follow.private", detail=host)
-    return str(infos[0][4][0])
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
 
 
 def checked(url: str) -> str:
     """``url`` if it may be fetched: http(s), a host, a public address (FetchError)."""
-    _address(*_target(url))
+    _addresses(*_target(url))
     return url
 
 
 class PinnedBackend(httpcore.SyncBackend):
-    """httpcore's network backend, connecting a host only to the address checked for it
+    """httpcore's network backend, connecting a host only to the addresses checked for it
     (``pin``), never resolving its name again: a DNS that answers a public address to
     the check and a private one to the connection (rebinding) reaches nothing. Only the
     TCP connection changes: the request's Host header and TLS (SNI and the certificate
@@ -160,12 +160,12 @@ class PinnedBackend(httpcore.SyncBackend):
 
     def __init__(self) -> None:
         super().__init__()
-        self.pins: dict[tuple[str, int], str] = {}
+        self.pins: dict[tuple[str, int], list[str]] = {}
 
     def pin(self, url: str) -> None:
         """Resolve ``url``'s host once, check it, and connect it there from now on."""
         host, port = _target(url)
-        self.pins[host, port] = _address(host, port)
+        self.pins[host, port] = _addresses(host, port)
 
     def connect_tcp(
         self,
@@ -175,10 +175,18 @@ class PinnedBackend(httpcore.SyncBackend):
         local_address: str | None = None,
         socket_options: Iterable[Any] | None = None,
     ) -> httpcore.NetworkStream:
-        address = self.pins.get((host, port))
-        if address is None:  # never checked: never connected
+        """A connection to the first of the checked addresses that answers, in the
+        resolver's order (as ``socket.create_connection`` tries a name's addresses: a
+        forum with an IPv6 address is still reached from a host without IPv6)."""
+        addresses = self.pins.get((host, port))
+        if not addresses:  # never checked: never connected
             raise httpcore.ConnectError(f"{host}:{port} was not checked")
-        return super().connect_tcp(address, port, timeout, local_address, socket_options)
+        for address in addresses[:-1]:
+            try:
+                return super().connect_tcp(address, port, timeout, local_address, socket_options)
+            except (httpcore.ConnectError, httpcore.ConnectTimeout):
+                continue
+        return super().connect_tcp(addresses[-1], port, timeout, local_address, socket_options)
 
 
 class PinnedTransport(httpx.HTTPTransport):

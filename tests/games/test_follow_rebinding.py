@@ -33,8 +33,9 @@ class Rebinding:
             return REAL_GETADDRINFO(host, port, *args, **kwargs)
         self.asked.append(host)
         queue = self.answers[host]
-        address = queue.pop(0) if len(queue) > 1 else queue[0]
-        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port))]
+        answer = queue.pop(0) if len(queue) > 1 else queue[0]  # "a" or "a,b": its addresses
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port))
+                for address in answer.split(",")]  # fmt: skip
 
 
 @pytest.fixture
@@ -110,3 +111,14 @@ def test_the_pinned_connection_keeps_the_forums_name(forum, settings, monkeypatc
     assert (fetched.status, "Voto Gino" in fetched.text) == (200, True)
     assert hosts == [f"{name}:{forum.port}"]
     assert dns.asked == [name, name]  # robots.txt, then the page: one resolution each
+
+
+def test_the_checked_addresses_are_tried_in_turn(forum, settings, monkeypatch, connections):
+    """A name with two addresses, the first unreachable (an IPv6 forum seen from a host
+    without IPv6, say): the second checked address is tried, as the system would."""
+    name = "forum.dual.test"
+    monkeypatch.setattr(socket, "getaddrinfo", Rebinding({name: [f"{PUBLIC},127.0.0.1"]}))
+    settings.TABULA_FOLLOW_ALLOW_PRIVATE = [f"{name}:{forum.port}"]
+    forum.expect_request("/t").respond_with_data("<html>ok</html>", content_type="text/html")
+    assert fetch(f"http://{name}:{forum.port}/t").status == 200
+    assert connections == [PUBLIC, "127.0.0.1", PUBLIC, "127.0.0.1"]  # robots.txt, the page
