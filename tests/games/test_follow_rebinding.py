@@ -5,11 +5,17 @@ address first and the loopback afterwards never gets the site to the loopback se
 
 from __future__ import annotations
 
+import shutil
 import socket
+import ssl
+import subprocess
+from pathlib import Path
 
 import httpcore
+import httpx
 import pytest
 from django.core.cache import cache
+from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
 from games.services.follow_http import FetchError, fetch
@@ -19,6 +25,7 @@ from tests.games.forum_server import Thread
 PUBLIC = "93.184.215.14"
 REAL_GETADDRINFO = socket.getaddrinfo
 REAL_CONNECT = httpcore.SyncBackend.connect_tcp
+OPENSSL = shutil.which("openssl")
 
 
 class Rebinding:
@@ -122,3 +129,58 @@ def test_the_checked_addresses_are_tried_in_turn(forum, settings, monkeypatch, c
     forum.expect_request("/t").respond_with_data("<html>ok</html>", content_type="text/html")
     assert fetch(f"http://{name}:{forum.port}/t").status == 200
     assert connections == [PUBLIC, "127.0.0.1", PUBLIC, "127.0.0.1"]  # robots.txt, the page
+
+
+def _certificates(folder: Path, name: str) -> tuple[Path, Path, Path]:
+    """A test CA and a certificate for ``name`` signed by it (the openssl command):
+    the CA's file, the certificate and its key."""
+    ca_key, ca, key, csr, cert = (
+        folder / n for n in ("ca.key", "ca.pem", "k.pem", "r.csr", "c.pem")
+    )
+    ext = folder / "ext.cnf"
+    ext.write_text(f"subjectAltName=DNS:{name}\n")
+    for command in (
+        ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", ca_key, "-out", ca,
+         "-days", "1", "-subj", "/CN=Tabula test CA"],
+        ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", csr,
+         "-subj", f"/CN={name}"],
+        ["x509", "-req", "-in", csr, "-CA", ca, "-CAkey", ca_key, "-CAcreateserial", "-out", cert,
+         "-days", "1", "-extfile", ext],
+    ):  # fmt: skip
+        subprocess.run([OPENSSL, *map(str, command)], check=True, capture_output=True)
+    return ca, cert, key
+
+
+@pytest.mark.skipif(OPENSSL is None, reason="the openssl command makes the test certificates")
+def test_tls_names_the_forum_while_the_connection_goes_to_the_checked_address(
+    tmp_path, settings, monkeypatch
+):
+    """HTTPS to a forum pinned to its checked address: SNI and the certificate are
+    checked against the forum's name (a certificate for it passes; the same server under
+    another name fails the check), never against the address connected to."""
+    name, other = "forum.tls.test", "other.tls.test"
+    ca, cert, key = _certificates(tmp_path, name)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    server = HTTPServer(host="127.0.0.1", ssl_context=context)
+    server.expect_request("/robots.txt").respond_with_data("User-agent: *\nAllow: /\n")
+    server.expect_request("/t").respond_with_data("<html>ok</html>", content_type="text/html")
+    server.start()
+    try:
+        monkeypatch.setattr(socket, "getaddrinfo",
+                            Rebinding({name: ["127.0.0.1"], other: ["127.0.0.1"]}))  # fmt: skip
+        monkeypatch.setattr(httpx, "create_ssl_context",
+                            lambda **_kw: ssl.create_default_context(cafile=str(ca)))  # fmt: skip
+        settings.TABULA_FOLLOW_ALLOW_PRIVATE = [f"{name}:{server.port}", f"{other}:{server.port}"]
+        assert fetch(f"https://{name}:{server.port}/t").status == 200
+        with pytest.raises(FetchError) as refused:
+            fetch(f"https://{other}:{server.port}/t")
+        assert refused.value.code == "follow.network"
+        causes, cause = [], refused.value
+        while cause is not None:
+            causes.append(type(cause))
+            cause = cause.__cause__ or cause.__context__
+        assert ssl.SSLCertVerificationError in causes  # the name, checked
+    finally:
+        server.clear()
+        server.stop()
