@@ -149,7 +149,8 @@ def _post_keys(posts: list[ForumPost], page: str) -> list[str]:
     posts of that time on the page (a forum that shows minutes shows two posts of one
     minute alike, and they may fall on two pages). An edit keeps it; a post stays on its
     page as the thread grows (a deletion that moves posts back a page shows them again
-    as new: they repeat the votes they held, at their own time)."""
+    as new: they repeat the votes they held, at their own time). A post that gives its
+    own number (Discourse's raw text) is keyed by it alone."""
     seen: dict[tuple[str, str], int] = {}
     keys = []
     for post in posts:
@@ -289,8 +290,10 @@ def follow_read(thread_id: int, now: dt.datetime | None = None) -> str:
         thread.failures, thread.reason, thread.detail = 0, "", ""
         thread.last_read_at = now
         # The final read reaches the last page, or a page whose last post is after the
-        # deadline (the pages after it hold only later posts: none counts).
-        final = final and (following is None or _past(posts, day))
+        # deadline (the pages after it hold only later posts: none counts). Not so in
+        # Discourse's raw text, whose times are the last edits': it reads to the end.
+        final = final and (following is None
+                           or (thread.form != "discourse_raw" and _past(posts, day)))  # fmt: skip
         thread.next_read_at = (
             now + FLOOR if following and not final else next_read(day, thread, now)
         )

@@ -355,3 +355,26 @@ def test_a_discourse_raw_post_edited_keeps_its_number_and_first_time(forum, thre
     assert post.edited_at.replace(microsecond=0) == sam.edited_at.replace(microsecond=0)
     assert standing(thread_day) == {"Sam": "Nora", "Mia": "Sam"}
     assert ThreadPost.objects.filter(thread=followed).count() == 2
+
+
+def test_the_final_read_of_a_raw_topic_reads_to_its_end(forum, thread_day, gm_user):
+    """Discourse's raw times are the last edits': a page whose old post was edited after
+    the deadline does not end the final read; the next page's vote in time counts."""
+    thread = Thread("discourse")
+    thread.add("Sam", ago(200), "Voto Gino")
+    for n in range(99):
+        post = thread.add("Mia", ago(190) + dt.timedelta(seconds=n), "ciao")
+    post.lines, post.edited_at = ["ciao!"], ago(0)  # page 1's last post, edited late
+    thread.add("Pao", ago(60), "Voto Sam")  # page 2, before the deadline
+
+    def raw(request: Request) -> Response:
+        text = discourse_raw(thread, int(request.args.get("page", "1")))
+        return Response(text, content_type="text/plain; charset=utf-8")
+
+    forum.expect_request("/raw/812").respond_with_handler(raw)
+    followed = follow_start(game=thread_day.game, user=gm_user, form="discourse_raw",
+                            url=forum.url_for("/t/giorno-1/812"))  # fmt: skip
+    _close(thread_day, 30)
+    assert follow_read(followed.pk) == "read"  # page 1: not the end
+    assert follow_read(followed.pk) == "final"
+    assert standing(thread_day) == {"Sam": "Gino", "Pao": "Sam"}
