@@ -119,10 +119,10 @@ def _target(url: str) -> tuple[str, int]:
     if parts.username or parts.password:
         raise FetchError("follow.scheme", detail=parts.hostname)
     try:
-        parsed = httpx.URL(url)
-    except httpx.InvalidURL as exc:
+        host, port = httpx.URL(url).raw_host.decode("ascii"), parts.port
+    except (httpx.InvalidURL, ValueError) as exc:  # a bad name or port
         raise FetchError("follow.scheme", detail=url[:200]) from exc
-    return parsed.raw_host.decode("ascii"), parts.port or (443 if parts.scheme == "https" else 80)
+    return host, port or (443 if parts.scheme == "https" else 80)
 
 
 def _addresses(host: str, port: int) -> list[str]:
@@ -195,10 +195,9 @@ class PinnedTransport(httpx.HTTPTransport):
     expose it, so its pool is replaced, with httpx's default TLS context)."""
 
     def __init__(self, backend: PinnedBackend) -> None:
-        super().__init__(trust_env=False)
-        self._pool = httpcore.ConnectionPool(
-            ssl_context=httpx.create_ssl_context(trust_env=False), network_backend=backend
-        )
+        context = httpx.create_ssl_context(trust_env=False)
+        super().__init__(verify=context, trust_env=False)
+        self._pool = httpcore.ConnectionPool(ssl_context=context, network_backend=backend)
 
 
 def _client() -> tuple[httpx.Client, PinnedBackend]:

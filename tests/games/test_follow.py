@@ -158,7 +158,8 @@ def test_a_redirect_to_a_private_address_is_refused(forum, thread_day, gm_user):
 @pytest.mark.parametrize("url", ["http://127.0.0.1:8000/t", "http://localhost/t",
                                  "http://[::1]/t", "http://10.1.2.3/t", "http://192.168.1.1/",
                                  "http://0.0.0.0/", "file:///etc/passwd", "ftp://forum.it/t",
-                                 "http://user:pw@forum.example/t"])  # fmt: skip
+                                 "http://user:pw@forum.example/t",
+                                 "http://forum.example:99999/t"])  # fmt: skip
 def test_only_public_http_addresses_are_read(url, settings):
     settings.TABULA_FOLLOW_ALLOW_PRIVATE = []
     with pytest.raises(FetchError) as refused:
