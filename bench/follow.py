@@ -185,6 +185,7 @@ def main() -> None:
                                       port=port))  # fmt: skip
     worker = start_celery(env, "worker", "--concurrency", "4", "--without-mingle",
                           "--without-gossip", "--loglevel", "warning")  # fmt: skip
+    (ROOT / "var").mkdir(exist_ok=True)  # the beat's schedule file (a fresh checkout has none)
     beat = start_celery(env, "beat", "--loglevel", "warning",
                         "--schedule", str(ROOT / "var" / "follow-beat-schedule"))  # fmt: skip
     try:

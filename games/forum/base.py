@@ -70,6 +70,7 @@ class ForumPost:
     when_text: str = ""
     edited_at: dt.datetime | None = None
     edit_text: str = ""
+    number: int = 0  # the post's own number in the thread, when the text gives it
 
 
 class Parser(Protocol):

@@ -1,6 +1,8 @@
 """Discourse: the topic's Markdown as its ``/raw/<topic id>`` address gives it (one page
 of posts per ``?page=``): for each post "username | 2025-03-12 20:47:33 UTC | #12", a
-blank line, the post's Markdown, and a line of dashes. Quotes are
+blank line, the post's Markdown, and a line of dashes. The time is the post's
+``updated_at`` (PostsController#markdown_num writes it): its last edit, not its writing;
+the number is the post's own, kept through edits. Quotes are
 ``[quote="tempesta, post:5, topic:812"]…[/quote]`` or '>' lines."""
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from games.forum.base import Clock, ForumPost, compile_, split_blocks
 from games.forum.dates import parse_when
 
 HEADER = compile_(
-    r"^(?P<author>[^\s|]{1,60}) \| (?P<when>\d{4}-\d\d-\d\d [\d:]+ \S+) \| #\d+\s*$",
+    r"^(?P<author>[^\s|]{1,60}) \| (?P<when>\d{4}-\d\d-\d\d [\d:]+ \S+) \| #(?P<number>\d+)\s*$",
     needles=(" | ",),
 )
 _RULE = compile_(r"^-{20,}\s*$", needles=("-----",))
@@ -32,5 +34,5 @@ class Discourse:
             when = parse_when(match["when"], clock)
             posts.append(ForumPost(match["author"], when[0] if when else None,
                                    bool(when and when[1]), lines, number, [],
-                                   match["when"]))  # fmt: skip
+                                   match["when"], number=int(match["number"])))  # fmt: skip
         return posts

@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import logging
+from dataclasses import replace
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -32,7 +33,17 @@ from games.forum import PARSERS, Clock, ForumPost, ThreadError, fold, parse_thre
 from games.forum.html import next_page
 from games.models import FollowedThread, Game, Phase, ThreadPost, ThreadRead
 from games.selectors.window import past_deadline
-from games.services.follow_http import FORMS, FetchError, checked, fetch, gated, readable_url
+from games.services.follow_http import (
+    FORMS,
+    Fetched,
+    FetchError,
+    checked,
+    fetch,
+    gated,
+    raw_next_page,
+    raw_page,
+    readable_url,
+)
 from games.services.game import audit
 from games.services.phases import current_phase, phase_commit
 from games.services.topic_preview import ImportPreview, topic_import_preview
@@ -138,10 +149,14 @@ def _post_keys(posts: list[ForumPost], page: str) -> list[str]:
     posts of that time on the page (a forum that shows minutes shows two posts of one
     minute alike, and they may fall on two pages). An edit keeps it; a post stays on its
     page as the thread grows (a deletion that moves posts back a page shows them again
-    as new: they repeat the votes they held, at their own time)."""
+    as new: they repeat the votes they held, at their own time). A post that gives its
+    own number (Discourse's raw text) is keyed by it alone."""
     seen: dict[tuple[str, str], int] = {}
     keys = []
     for post in posts:
+        if post.number:  # the forum's own number (Discourse raw): one post, edited or not
+            keys.append(hashlib.sha1(f"#{post.number}".encode()).hexdigest())
+            continue
         who, moment = fold(post.author).strip(), post.at.isoformat() if post.at else ""
         place = seen[who, moment] = seen.get((who, moment), -1) + 1
         raw = f"{page}|{who}|{moment}|{place}"
@@ -169,6 +184,10 @@ def _keep(
         if post.at is None:  # an unreadable time: nothing can be counted from it
             continue
         kept = known.get(key)
+        if kept is not None and post.number and post.at > kept.at:
+            # Discourse's raw text gives a post's last edit time: the post keeps the
+            # time first read, the later one is its edit's
+            post = replace(post, at=kept.at, edited_at=post.at)
         if kept is None:
             order += 1
             known[key] = ThreadPost.objects.create(
@@ -243,7 +262,7 @@ def follow_read(thread_id: int, now: dt.datetime | None = None) -> str:
     try:
         fetched = fetch(url, etag=thread.etag, last_modified=thread.last_modified)
         posts: list[ForumPost] = []
-        if fetched.status == 200:
+        if fetched.status == 200 and not _raw_past_end(thread, url, fetched.text):
             clock = Clock.copied_at(now, ZoneInfo(game.time_zone), _known(game))
             try:
                 parser, posts = parse_thread(fetched.text, clock, thread.fmt)
@@ -262,7 +281,7 @@ def follow_read(thread_id: int, now: dt.datetime | None = None) -> str:
     read.status = fetched.status
     with transaction.atomic():
         read.posts_new, read.posts_changed = _keep(thread, posts, url, now)
-        following = next_page(fetched.text, fetched.url) if fetched.status == 200 else None
+        following = _following(thread, fetched, len(posts))
         thread.page_url = (following or fetched.url)[:500]
         if following is None:
             thread.etag, thread.last_modified = fetched.etag[:200], fetched.last_modified[:100]
@@ -271,8 +290,10 @@ def follow_read(thread_id: int, now: dt.datetime | None = None) -> str:
         thread.failures, thread.reason, thread.detail = 0, "", ""
         thread.last_read_at = now
         # The final read reaches the last page, or a page whose last post is after the
-        # deadline (the pages after it hold only later posts: none counts).
-        final = final and (following is None or _past(posts, day))
+        # deadline (the pages after it hold only later posts: none counts). Not so in
+        # Discourse's raw text, whose times are the last edits': it reads to the end.
+        final = final and (following is None
+                           or (thread.form != "discourse_raw" and _past(posts, day)))  # fmt: skip
         thread.next_read_at = (
             now + FLOOR if following and not final else next_read(day, thread, now)
         )
@@ -283,6 +304,21 @@ def follow_read(thread_id: int, now: dt.datetime | None = None) -> str:
         read.save()
         thread.save()
     return "final" if final else "read"
+
+
+def _raw_past_end(thread: FollowedThread, url: str, text: str) -> bool:
+    """A Discourse raw page past the thread's end (an empty 200: the page before it was
+    full, this one is not written yet): nothing new, not a failure."""
+    return thread.form == "discourse_raw" and raw_page(url) > 1 and not text.strip()
+
+
+def _following(thread: FollowedThread, fetched: Fetched, posts: int) -> str | None:
+    """The page to read next when ``fetched`` is not the thread's last page."""
+    if fetched.status != 200:
+        return None
+    if thread.form == "discourse_raw":  # plain text: its pages are numbered, not linked
+        return raw_next_page(fetched.url, posts)
+    return next_page(fetched.text, fetched.url)
 
 
 def _past(posts: list[ForumPost], day: Phase | None) -> bool:

@@ -1,7 +1,9 @@
 """The one HTTP door to a forum (issue 32): a GM gives an address and the site fetches
-it, so every request here is treated as hostile. Only http(s); the host resolved and
-refused when any of its addresses is loopback, private, link-local, reserved, multicast
-or unspecified, at every redirect hop (followed by hand, at most ``MAX_HOPS``); a time
+it, so every request here is treated as hostile. Only http(s); the host resolved once
+and refused when any of its addresses is loopback, private, link-local, reserved,
+multicast or unspecified, then connected to that very address (``PinnedBackend``: the
+name is never resolved again, so a rebinding DNS cannot answer a private address the
+second time), at every redirect hop (followed by hand, at most ``MAX_HOPS``); a time
 limit and a size limit on every answer (streamed, and dropped past the limit); a
 User-Agent naming the site; conditional requests (ETag / Last-Modified); robots.txt
 respected. No database here: games/services/follow.py decides when to read and keeps
@@ -13,10 +15,13 @@ import ipaddress
 import socket
 import time
 import urllib.robotparser
+from collections.abc import Iterable
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
-from urllib.parse import urljoin, urlsplit, urlunsplit
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
+import httpcore
 import httpx
 import re2
 from django.conf import settings
@@ -36,6 +41,7 @@ DISCOURSE_TOPIC = re2.compile(r"^(/t/(?:[^/]+/)?)([0-9]+)(?:/[0-9]+)?/?$")
 # The readable forms of a thread a GM may choose: the address as given, phpBB's print
 # view, Discourse's /raw/ text.
 FORMS = ("page", "phpbb_print", "discourse_raw")
+RAW_PAGE_SIZE = 100  # posts of a page of Discourse's raw topic (``raw_next_page``)
 
 
 class FetchError(Exception):
@@ -78,41 +84,133 @@ def readable_url(url: str, form: str) -> str:
     return url
 
 
-def _public(host: str, port: int) -> None:
-    """Refuse a host any of whose addresses is not a public one (FetchError)."""
-    if f"{host}:{port}" in settings.TABULA_FOLLOW_ALLOW_PRIVATE:  # the test forum only
-        return
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except OSError as exc:
-        raise FetchError("follow.no_host", detail=host, lasting=False) from exc
-    for info in infos:
-        address = ipaddress.ip_address(info[4][0].split("%")[0])
-        if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
-            address = address.ipv4_mapped
-        if not address.is_global or address.is_multicast or address.is_reserved:
-            raise FetchError("follow.private", detail=host)
+def raw_page(url: str) -> int:
+    """The page of a Discourse ``/raw/<topic id>`` address (``?page=``; 1 without it)."""
+    for key, value in parse_qsl(urlsplit(url).query):
+        if key == "page" and value.isdigit():
+            return max(1, int(value))
+    return 1
 
 
-def checked(url: str) -> str:
-    """``url`` if it may be fetched: http(s), a host, a public address (FetchError)."""
+def raw_next_page(url: str, posts: int) -> str | None:
+    """The next page of a Discourse raw topic read at ``url``, when that page was full
+    (``posts`` on it): None when the thread may not go past it yet.
+
+    Discourse pages its raw topic: PostsController#markdown_num answers ``/raw/<topic
+    id>`` with a TopicView of ``limit: MARKDOWN_TOPIC_PAGE_SIZE`` (100) and the request's
+    ``page``, and TopicView#filter_posts_paged takes the posts at offset limit * (page - 1)
+    (page 1 when none is given): a page past the end is an empty 200 (discourse/discourse,
+    app/controllers/posts_controller.rb and lib/topic_view.rb). So a full page may have
+    a next one, and only the last page is read again."""
+    if posts < RAW_PAGE_SIZE:
+        return None
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "page"]
+    query.append(("page", str(raw_page(url) + 1)))
+    return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+def _target(url: str) -> tuple[str, int]:
+    """The host (as it is connected to: IDNA, no brackets) and port of ``url``, if it is
+    an http(s) address without credentials (FetchError)."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise FetchError("follow.scheme", detail=url[:200])
     if parts.username or parts.password:
         raise FetchError("follow.scheme", detail=parts.hostname)
-    _public(parts.hostname, parts.port or (443 if parts.scheme == "https" else 80))
+    try:
+        host, port = httpx.URL(url).raw_host.decode("ascii"), parts.port
+    except (httpx.InvalidURL, ValueError) as exc:  # a bad name or port
+        raise FetchError("follow.scheme", detail=url[:200]) from exc
+    return host, port or (443 if parts.scheme == "https" else 80)
+
+
+def _addresses(host: str, port: int) -> list[str]:
+    """The addresses ``host`` is reached at, resolved once: refused when any answer is
+    not a public address (FetchError), except the test forum's host:port."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        raise FetchError("follow.no_host", detail=host, lasting=False) from exc
+    if not infos:
+        raise FetchError("follow.no_host", detail=host, lasting=False)
+    if f"{host}:{port}" not in settings.TABULA_FOLLOW_ALLOW_PRIVATE:  # the test forum only
+        for info in infos:
+            address = ipaddress.ip_address(str(info[4][0]).split("%")[0])
+            if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
+                address = address.ipv4_mapped
+            if not address.is_global or address.is_multicast or address.is_reserved:
+                raise FetchError("follow.private", detail=host)
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+def checked(url: str) -> str:
+    """``url`` if it may be fetched: http(s), a host, a public address (FetchError)."""
+    _addresses(*_target(url))
     return url
 
 
-def _client() -> httpx.Client:
+class PinnedBackend(httpcore.SyncBackend):
+    """httpcore's network backend, connecting a host only to the addresses checked for it
+    (``pin``), never resolving its name again: a DNS that answers a public address to
+    the check and a private one to the connection (rebinding) reaches nothing. Only the
+    TCP connection changes: the request's Host header and TLS (SNI and the certificate
+    checked against the name: httpcore's ``start_tls`` gets the origin's host as
+    ``server_hostname``) still name the host."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pins: dict[tuple[str, int], list[str]] = {}
+
+    def pin(self, url: str) -> None:
+        """Resolve ``url``'s host once, check it, and connect it there from now on."""
+        host, port = _target(url)
+        self.pins[host, port] = _addresses(host, port)
+
+    def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore.NetworkStream:
+        """A connection to the first of the checked addresses that answers, in the
+        resolver's order (as ``socket.create_connection`` tries a name's addresses: a
+        forum with an IPv6 address is still reached from a host without IPv6)."""
+        addresses = self.pins.get((host, port))
+        if not addresses:  # never checked: never connected
+            raise httpcore.ConnectError(f"{host}:{port} was not checked")
+        for address in addresses[:-1]:
+            try:
+                return super().connect_tcp(address, port, timeout, local_address, socket_options)
+            except (httpcore.ConnectError, httpcore.ConnectTimeout):
+                continue
+        return super().connect_tcp(addresses[-1], port, timeout, local_address, socket_options)
+
+
+class PinnedTransport(httpx.HTTPTransport):
+    """httpx's own transport on a pool whose connections go through ``backend``
+    (httpcore's ConnectionPool takes a ``network_backend``; httpx's transport does not
+    expose it, so its pool is replaced, with httpx's default TLS context)."""
+
+    def __init__(self, backend: PinnedBackend) -> None:
+        context = httpx.create_ssl_context(trust_env=False)
+        super().__init__(verify=context, trust_env=False)
+        self._pool = httpcore.ConnectionPool(ssl_context=context, network_backend=backend)
+
+
+def _client() -> tuple[httpx.Client, PinnedBackend]:
     limit = settings.TABULA_FOLLOW_TIMEOUT_SECONDS
-    return httpx.Client(
+    backend = PinnedBackend()
+    client = httpx.Client(
         timeout=httpx.Timeout(limit, connect=min(limit, 5.0)),
         follow_redirects=False,
         headers={"User-Agent": settings.TABULA_FOLLOW_USER_AGENT},
+        transport=PinnedTransport(backend),
         trust_env=False,  # no proxy from the environment: the checked address is the one reached
     )
+    return client, backend
 
 
 def _retry_after(value: str | None) -> float | None:
@@ -144,13 +242,17 @@ def _body(response: httpx.Response, started: float, limit: int) -> bytes:
 
 
 def _get(
-    client: httpx.Client, url: str, headers: dict[str, str], limit: int
+    client: httpx.Client,
+    backend: PinnedBackend,
+    url: str,
+    headers: dict[str, str],
+    limit: int,
 ) -> tuple[httpx.Response, bytes, str]:
-    """GET ``url``, following redirects by hand, each hop checked; the answer, its body
-    and the final address."""
+    """GET ``url``, following redirects by hand, each hop resolved once, checked and
+    pinned; the answer, its body and the final address."""
     started = time.monotonic()
     for _hop in range(MAX_HOPS + 1):
-        checked(url)
+        backend.pin(url)
         try:
             with client.stream("GET", url, headers=headers) as response:
                 if response.status_code in REDIRECTS and "location" in response.headers:
@@ -164,7 +266,7 @@ def _get(
     raise FetchError("follow.redirects", detail=url[:200])
 
 
-def robots_allow(client: httpx.Client, url: str) -> bool:
+def robots_allow(client: httpx.Client, backend: PinnedBackend, url: str) -> bool:
     """Whether the host's robots.txt lets our User-Agent read ``url`` (kept an hour; a
     missing or unreadable robots.txt allows, as the convention says)."""
     parts = urlsplit(url)
@@ -173,7 +275,7 @@ def robots_allow(client: httpx.Client, url: str) -> bool:
     text = cache.get(key)
     if text is None:
         try:
-            response, body, _url = _get(client, robots, {}, ROBOTS_MAX_BYTES)
+            response, body, _url = _get(client, backend, robots, {}, ROBOTS_MAX_BYTES)
             text = body.decode("utf-8", "replace") if response.status_code == 200 else ""
         except FetchError as exc:
             if exc.code == "follow.private":
@@ -193,11 +295,13 @@ def fetch(url: str, *, etag: str = "", last_modified: str = "") -> Fetched:
         headers["If-None-Match"] = etag
     if last_modified:
         headers["If-Modified-Since"] = last_modified
-    with _client() as client:
-        checked(url)
-        if not robots_allow(client, url):
+    client, backend = _client()
+    with client:
+        _target(url)
+        if not robots_allow(client, backend, url):
             raise FetchError("follow.robots", detail=urlsplit(url).hostname or "")
-        response, body, final = _get(client, url, headers, settings.TABULA_FOLLOW_MAX_BYTES)
+        response, body, final = _get(client, backend, url, headers,
+                                     settings.TABULA_FOLLOW_MAX_BYTES)  # fmt: skip
     status = response.status_code
     if status == 304:
         return Fetched(final, 304, "", etag, last_modified)

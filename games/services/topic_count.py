@@ -7,12 +7,15 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from games.forum.discourse import Discourse
 from games.models import Phase
-from games.services.follow_http import fetch, readable_url
+from games.services.follow_http import fetch, raw_next_page, readable_url
 from games.services.topic_preview import ALREADY, LATE, SAME, STORED, ImportPreview
 from games.services.topic_preview import topic_import_preview as preview_of
 
 COUNTED = (*STORED, SAME, ALREADY)
+RAW = Discourse()  # counts a raw page's post headers
+RAW_PAGES_MAX = 50
 
 
 @dataclass
@@ -65,6 +68,19 @@ def count_report(preview: ImportPreview) -> CountReport:
     return report
 
 
+def _fetched(address: str, form: str) -> str:
+    """The page at ``address``; for Discourse's raw text, the whole topic: its pages of
+    100 followed while full (at most RAW_PAGES_MAX: 5,000 posts)."""
+    text = fetch(address).text
+    if form != "discourse_raw":
+        return text
+    pages = [text]
+    while len(pages) < RAW_PAGES_MAX and (address := raw_next_page(address, RAW.score(text))):
+        text = fetch(address).text
+        pages.append(text)
+    return "".join(pages)
+
+
 def topic_count(
     *,
     phase: Phase,
@@ -77,7 +93,7 @@ def topic_count(
     """The count of a page given as ``text``, or fetched from ``url`` (the same guarded
     fetch as a followed thread: public addresses only)."""
     if url:
-        text = fetch(readable_url(url, form)).text
+        text = _fetched(readable_url(url, form), form)
     preview = preview_of(phase=phase, text=text, fmt=fmt, now=now,
                          gm_username=phase.game.gm.get_username())  # fmt: skip
     return count_report(preview)

@@ -123,3 +123,16 @@ class Thread:
         return ('<!DOCTYPE html><html lang="it"><head><meta charset="utf-8"><title>Giorno 1'
                 f"</title>{following}</head><body>" + "".join(render(p) for p in chunk)
                 + "</body></html>")  # fmt: skip
+
+
+def discourse_raw(thread: Thread, number: int, per_page: int = 100) -> str:
+    """Page ``number`` of the thread as Discourse's ``/raw/<topic id>?page=N`` writes it
+    (PostsController#markdown_num: 100 posts a page, each "username | updated_at |
+    #post_number", a blank line, the Markdown, a line of dashes; past the end, nothing)."""
+    chunk = thread.posts[(number - 1) * per_page : number * per_page]
+    out = []
+    for index, p in enumerate(chunk, start=(number - 1) * per_page + 1):
+        stamp = (p.edited_at or p.at).astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+        body = "\n".join(p.lines).replace("[b]", "**").replace("[/b]", "**")
+        out.append(f"{p.author} | {stamp} | #{index}\n\n{body}\n\n-------------------------\n\n")
+    return "".join(out)

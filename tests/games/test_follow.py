@@ -23,7 +23,7 @@ from games.services.follow import (
 )
 from games.services.follow_http import FetchError, checked, readable_url
 from tests.games.follow_tools import ago, serve, standing
-from tests.games.forum_server import ENGINES, Thread
+from tests.games.forum_server import ENGINES, Thread, discourse_raw
 
 pytestmark = pytest.mark.django_db
 
@@ -158,7 +158,8 @@ def test_a_redirect_to_a_private_address_is_refused(forum, thread_day, gm_user):
 @pytest.mark.parametrize("url", ["http://127.0.0.1:8000/t", "http://localhost/t",
                                  "http://[::1]/t", "http://10.1.2.3/t", "http://192.168.1.1/",
                                  "http://0.0.0.0/", "file:///etc/passwd", "ftp://forum.it/t",
-                                 "http://user:pw@forum.example/t"])  # fmt: skip
+                                 "http://user:pw@forum.example/t",
+                                 "http://forum.example:99999/t"])  # fmt: skip
 def test_only_public_http_addresses_are_read(url, settings):
     settings.TABULA_FOLLOW_ALLOW_PRIVATE = []
     with pytest.raises(FetchError) as refused:
@@ -287,3 +288,94 @@ def test_between_the_deadline_and_the_final_read_the_forum_is_not_asked(
     assert standing(thread_day) == {"Sam": "Gino", "Mia": "Sam"}
     followed.refresh_from_db()
     assert followed.next_read_at - later >= dt.timedelta(seconds=60)  # not page 3 at once
+
+
+def test_a_discourse_raw_topic_is_read_page_by_page(forum, thread_day, gm_user):
+    """Discourse's /raw/<topic id> is paged, 100 posts a page (``?page=N``): a topic
+    longer than one page is read whole, a page past the end (an empty 200) is no
+    failure, and only the last page is fetched again as the topic grows."""
+    thread = Thread("discourse")
+    start = timezone.now() - dt.timedelta(hours=4)
+
+    def write(count: int, vote: str) -> None:
+        for _ in range(count):
+            at = start + dt.timedelta(seconds=20 * len(thread.posts))
+            thread.add("Mia", at, "ciao")
+        thread.add("Sam", start + dt.timedelta(seconds=20 * len(thread.posts)), vote)
+
+    pages: list[str | None] = []
+
+    def raw(request: Request) -> Response:
+        pages.append(request.args.get("page"))
+        text = discourse_raw(thread, int(request.args.get("page", "1")))
+        return Response(text, content_type="text/plain; charset=utf-8")
+
+    forum.expect_request("/raw/812").respond_with_handler(raw)
+    write(99, "Voto Gino")  # exactly one full page
+    followed = follow_start(game=thread_day.game, user=gm_user, form="discourse_raw",
+                            url=forum.url_for("/t/giorno-1/812"))  # fmt: skip
+    assert follow_read(followed.pk) == "read"
+    followed.refresh_from_db()
+    assert followed.page_url.endswith("/raw/812?page=2")  # full: a next page may follow
+    assert follow_read(followed.pk) == "read"  # past the end: nothing new, no failure
+    write(49, "Voto Nora")  # page 2: 50 posts
+    assert follow_read(followed.pk) == "read"
+    assert standing(thread_day) == {"Sam": "Nora"}
+    write(59, "Voto Vito")  # page 2 full, page 3: 10 posts
+    assert follow_read(followed.pk) == "read"
+    assert follow_read(followed.pk) == "read"
+    assert standing(thread_day) == {"Sam": "Vito"}
+    assert ThreadPost.objects.filter(thread=followed).count() == 210
+    assert pages == [None, "2", "2", "2", "3"]  # page 1 once: only the last page again
+    reads = ThreadRead.objects.filter(thread=followed).order_by("at", "pk")
+    assert [r.posts_new for r in reads] == [100, 0, 50, 50, 10]
+    assert {r.note for r in reads} == {""}
+
+
+def test_a_discourse_raw_post_edited_keeps_its_number_and_first_time(forum, thread_day, gm_user):
+    """Discourse's raw text gives each post's last edit time (``updated_at``) and its own
+    number: an edited post stays one post, at the time first read, the edit kept with
+    both versions, and the edited vote counts."""
+    thread = Thread("discourse")
+    sam = thread.add("Sam", ago(60), "Voto Gino")
+    thread.add("Mia", ago(50), "Voto Sam")
+
+    def raw(request: Request) -> Response:
+        return Response(discourse_raw(thread, 1), content_type="text/plain; charset=utf-8")
+
+    forum.expect_request("/raw/812").respond_with_handler(raw)
+    followed = follow_start(game=thread_day.game, user=gm_user, form="discourse_raw",
+                            url=forum.url_for("/t/giorno-1/812"))  # fmt: skip
+    follow_read(followed.pk)
+    first = ThreadPost.objects.get(thread=followed, author="Sam").at
+    sam.lines, sam.edited_at = ["Voto Nora"], ago(5)
+    follow_read(followed.pk)
+    post = ThreadPost.objects.get(thread=followed, author="Sam")
+    before, now = [x for x in post.previous_lines if x], [x for x in post.lines if x]
+    assert (post.at, before, now) == (first, ["Voto Gino"], ["Voto Nora"])
+    assert post.edited_at.replace(microsecond=0) == sam.edited_at.replace(microsecond=0)
+    assert standing(thread_day) == {"Sam": "Nora", "Mia": "Sam"}
+    assert ThreadPost.objects.filter(thread=followed).count() == 2
+
+
+def test_the_final_read_of_a_raw_topic_reads_to_its_end(forum, thread_day, gm_user):
+    """Discourse's raw times are the last edits': a page whose old post was edited after
+    the deadline does not end the final read; the next page's vote in time counts."""
+    thread = Thread("discourse")
+    thread.add("Sam", ago(200), "Voto Gino")
+    for n in range(99):
+        post = thread.add("Mia", ago(190) + dt.timedelta(seconds=n), "ciao")
+    post.lines, post.edited_at = ["ciao!"], ago(0)  # page 1's last post, edited late
+    thread.add("Pao", ago(60), "Voto Sam")  # page 2, before the deadline
+
+    def raw(request: Request) -> Response:
+        text = discourse_raw(thread, int(request.args.get("page", "1")))
+        return Response(text, content_type="text/plain; charset=utf-8")
+
+    forum.expect_request("/raw/812").respond_with_handler(raw)
+    followed = follow_start(game=thread_day.game, user=gm_user, form="discourse_raw",
+                            url=forum.url_for("/t/giorno-1/812"))  # fmt: skip
+    _close(thread_day, 30)
+    assert follow_read(followed.pk) == "read"  # page 1: not the end
+    assert follow_read(followed.pk) == "final"
+    assert standing(thread_day) == {"Sam": "Gino", "Pao": "Sam"}

@@ -4,16 +4,18 @@ late posts apart). Nothing is stored."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from werkzeug import Request, Response
 
 from games.models import Submission
 from tests.games.follow_tools import ago, serve
-from tests.games.forum_server import Thread
+from tests.games.forum_server import Thread, discourse_raw
 
 pytestmark = pytest.mark.django_db
 
@@ -63,3 +65,27 @@ def test_a_private_url_is_refused(thread_day, settings):
     settings.TABULA_FOLLOW_ALLOW_PRIVATE = []
     with pytest.raises(CommandError, match=r"follow\.private"):
         call_command("topic_count", thread_day.game.pk, "--url", "http://127.0.0.1:9/t")
+
+
+def test_a_discourse_raw_topic_is_counted_whole(forum, thread_day):
+    """Discourse's raw text comes 100 posts a page: the count reads every page."""
+    thread = Thread("discourse")
+    thread.add("Sam", ago(200), "Voto Gino")
+    for n in range(120):
+        thread.add("Mia", ago(190) + dt.timedelta(seconds=n), "ciao")
+    thread.add("Pao", ago(60), "Voto Sam")  # page 2
+    pages = []
+
+    def raw(request: Request) -> Response:
+        pages.append(request.args.get("page"))
+        text = discourse_raw(thread, int(request.args.get("page", "1")))
+        return Response(text, content_type="text/plain; charset=utf-8")
+
+    forum.expect_request("/raw/812").respond_with_handler(raw)
+    out = StringIO()
+    call_command("topic_count", thread_day.game.pk, "--url", forum.url_for("/t/giorno/812"),
+                 "--form", "discourse_raw", "--json", stdout=out)  # fmt: skip
+    report = json.loads(out.getvalue())
+    assert report["count"] == {"Gino": ["Sam"], "Sam": ["Pao"]}
+    assert report["posts"] == 122
+    assert pages == [None, "2"]
