@@ -74,6 +74,16 @@ class RoleCard:
     told_as: str  # the role the holder is told he has (the Vicesceriffo is told cowboy)
     name: str = ""  # the card's title, in Italian
     text: str = ""  # the card's rule text, in Italian, as the original gives it
+    name_en: str = ""  # the English title (the specification's), Italian when missing
+    text_en: str = ""  # the card's text in English, Italian when missing
+
+    def title(self, lang: str = "it") -> str:
+        """The card's title in ``lang`` (the Italian one when it has no other)."""
+        return self.name_en if lang == "en" and self.name_en else self.name
+
+    def rule(self, lang: str = "it") -> str:
+        """The card's text in ``lang`` (the Italian original when it has no other)."""
+        return self.text_en if lang == "en" and self.text_en else self.text
 
 
 @dataclass(frozen=True)
@@ -208,6 +218,8 @@ def _card(setup_key: str, role: str, data: Any, text: Any) -> RoleCard:
         told_as=intern(str(data.get("told_as", role))),
         name=str(text["name"]),
         text=" ".join(str(text["text"]).split()),
+        name_en=str(text.get("name_en") or ""),
+        text_en=" ".join(str(text.get("text_en") or "").split()),
     )
 
 
