@@ -92,7 +92,7 @@ _ITALIAN = """
     Pianista Rinnegato Cacciatore Veggente Postino Becchino Guardia Guardie Gemella Gemelle
     Contadino Semplice Inquisitore Boia Templare Lupo Lupi Mannaro Scorbutico Martire
     Branco Legge Fuorilegge Solitario Solitari Americano Eretico Innocente Losco
-    pagina salvata Autore Durante Ogni
+    pagina salvata Autore Durante Ogni con del di legge fuorilegge indiani eresia branco
 """
 _ENGLISH = """
     the The You you your Your Day Night player players Player vote votes Vote will wills

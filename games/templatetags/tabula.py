@@ -13,10 +13,10 @@ from games.models import Player
 from games.selectors.board import TallyLine
 from games.text import rulebook
 from games.text.keys import correction as correction_label
-from games.text.names import group_name
+from games.text.names import group_name, setup_title
 from games.text.presentation import describe
 from games.text.rulebook import link_rules
-from games.text.words import ability_label, cause, language, say, say_dropped
+from games.text.words import ability_label, cause, factions, language, say, say_dropped
 
 register = template.Library()
 
@@ -103,6 +103,13 @@ def card_text(card: RoleCard) -> str:
 
 
 register.filter("group_name", group_name)
+register.filter("setup_name", setup_title)
+
+
+@register.filter("factions")
+def faction_names(keys: list[str] | None, setup_key: str) -> str:
+    """The winning factions' keys by their names in the reader's language."""
+    return factions(setup_key, keys)
 
 
 @register.filter

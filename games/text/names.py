@@ -1,13 +1,14 @@
-"""Names the site shows that other rooms give in Italian, in the reader's language: the
-forum's private groups (each setup's rules name them as the Italian forum does) and the
-thread readers' formats (games/forum has no Django)."""
+"""Names the site shows that other rooms give in Italian or as keys, in the reader's
+language: the forum's private groups (each setup's rules name them as the Italian forum
+does), the thread readers' formats (games/forum has no Django) and a game's setup."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.engine import Channel
+from games.engine import Channel, available_setups, load_setup
 from games.forum import PARSERS
+from games.registry import desk_name, desk_setups
 
 # by the channel's key (roles/engine/channels.py, roles/*/rules.py)
 GROUPS = {
@@ -39,3 +40,13 @@ def forum_formats() -> list[tuple[str, str]]:
             label = label.replace(italian, str(words))
         formats.append((key, label))
     return formats
+
+
+def setup_title(setup: str, default: str = "") -> str:
+    """A game's setup by its name (a desk's title in the reader's language), ``default``
+    (the key itself when not given) for a key that is neither a setup nor a desk."""
+    if setup in desk_setups():
+        return desk_name(setup)
+    if setup in available_setups():
+        return load_setup(setup).name
+    return default or setup

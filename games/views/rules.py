@@ -7,21 +7,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import translation
-from django.utils.translation import gettext_lazy
 
-from games.engine import available_setups, load_setup
+from games.engine import load_setup
 from games.models import Game
 from games.registry import desk_setups
 from games.selectors.pages import game_for_gm
+from games.text.names import setup_title
 from games.text.rulebook import for_game, original_first, rulebook
 from games.views.player import SESSION_PLAYER, SESSION_TOKEN
-
-# The desks' games by name, in the reader's language (the rulebooks' own titles are the
-# English specification's, with the original's names: the page's title is the game's).
-DESK_TITLES = {
-    "ribelle": gettext_lazy("BANG! con Il Ribelle!"),
-    "automobile-del-tempo": gettext_lazy("Colt Express con l'Automobile del Tempo"),
-}
 
 
 def rulebook_page(request: HttpRequest, setup: str) -> HttpResponse:
@@ -45,9 +38,7 @@ def _page(request: HttpRequest, setup: str, game: Game | None) -> HttpResponse:
     if game is not None and game.setup not in desk_setups():  # a desk's game has no options
         html = for_game(book, game.options, load_setup(setup).options)
     original, spec = original_first(html)
-    title = DESK_TITLES.get(setup) or (
-        load_setup(setup).name if setup in available_setups() else book.title
-    )
+    title = setup_title(setup, default=book.title)
     context = {"book": book, "original": original, "spec": spec, "game": game, "title": title,
                "italian_first": translation.get_language() == "it"}  # fmt: skip
     return render(request, "games/rulebook.html", context)

@@ -135,7 +135,7 @@ def post(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> Post:
         if state.winning_factions is None:
             result.closing = t["night_falls"].format(night=int(label[1:]))
     if state.winning_factions is not None:
-        factions = _names([setup.faction_names.get(f, f) for f in state.winning_factions])
+        factions = _names([setup.faction(f, lang) for f in state.winning_factions])
         result.end = [
             t["end"].format(factions=factions),
             t["winners"].format(names=_names(state.winners or []) or t["nobody"]),

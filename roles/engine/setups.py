@@ -100,6 +100,7 @@ class Setup:
     info: dict[str, Any] = field(default_factory=dict)
     version: int = 1  # bumped by hand when a rules change is meant to change outcomes
     faction_names: dict[str, str] = field(default_factory=dict)  # as the posts name them
+    faction_names_en: dict[str, str] = field(default_factory=dict)  # as English posts do
     causes: dict[str, dict[str, str]] = field(default_factory=dict)  # cause -> lang -> label
     texts: dict[str, dict[str, str]] = field(default_factory=dict)  # the setup's own lines
     labels: dict[str, dict[str, str]] = field(default_factory=dict)  # ability key -> label
@@ -121,6 +122,11 @@ class Setup:
     def role_list(self) -> list[str]:
         """Every role card of the setup, in the file's order, one per player."""
         return list(self.dealt_cards)
+
+    def faction(self, key: str, lang: str = "it") -> str:
+        """A faction by its name in ``lang`` (the Italian one when it has no other)."""
+        english = self.faction_names_en.get(key) if lang == "en" else None
+        return english or self.faction_names.get(key, key)
 
     def with_options(self, overrides: Mapping[str, Any] | None) -> dict[str, Any]:
         """The setup's options with ``overrides`` applied, each checked against its default.
@@ -269,6 +275,7 @@ def load_setup(key: str) -> Setup:
         info=dict(data.get("info") or {}),
         version=int(data.get("version", 1)),
         faction_names={str(k): str(v) for k, v in (data.get("faction_names") or {}).items()},
+        faction_names_en={str(k): str(v) for k, v in (data.get("faction_names_en") or {}).items()},
         causes={**GENERIC_CAUSES, **_labels(key, "causes", data.get("causes"))},
         texts=_labels(key, "texts", data.get("texts")),
         labels=_labels(key, "labels", data.get("labels")),

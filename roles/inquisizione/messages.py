@@ -4,8 +4,8 @@ Italian is in this package's locale/it/LC_MESSAGES/django.po."""
 
 from __future__ import annotations
 
-from roles.engine.messages import RESULTS as GENERIC_RESULTS
 from roles.engine.messages import (
+    FACTION,
     VERB,
     VERB_TO,
     Message,
@@ -16,6 +16,7 @@ from roles.engine.messages import (
     msg,
     words,
 )
+from roles.engine.messages import RESULTS as GENERIC_RESULTS
 
 declare({
     # refusals
@@ -53,6 +54,7 @@ declare({
 VERBS = ("probe", "send the Seer's answer to", "test", "protect", "maul", "designate")
 words(VERB, *VERBS)
 words(VERB_TO, *VERBS)
+words(FACTION, "Heresy", "Inquisition", "Pack")  # the sides (setup.yaml)
 
 # -- the private results: each kind's sentence (docs/spec/scenarios.md's table) ----------
 

@@ -4,8 +4,8 @@ the Italian is in this package's locale/it/LC_MESSAGES/django.po."""
 
 from __future__ import annotations
 
-from roles.engine.messages import RESULTS as GENERIC_RESULTS
 from roles.engine.messages import (
+    FACTION,
     VERB,
     VERB_TO,
     Message,
@@ -17,6 +17,7 @@ from roles.engine.messages import (
     msg,
     words,
 )
+from roles.engine.messages import RESULTS as GENERIC_RESULTS
 
 declare({
     # refusals
@@ -79,6 +80,7 @@ VERBS = ("investigate", "accompany", "deliver the wills to", "recruit", "shoot",
          "ask the spirits about", "attack", "choose a fake role")  # fmt: skip
 words(VERB, *VERBS)
 words(VERB_TO, *VERBS)
+words(FACTION, "Law", "Outlaws", "Indians")  # the sides (setup.yaml)
 
 # -- the private results: each kind's sentence (docs/spec/scenarios.md's table) ----------
 
