@@ -23,7 +23,7 @@ from desks.ribelle.desk import ribelle_game_create, ribelle_log
 from games.engine import load_setup
 from games.models import Game, Phase, Submission, Will
 from games.services.game import player_link_issue
-from games.services.phases import current_phase, phase_commit
+from games.services.phases import current_phase, override_add, phase_commit
 from games.services.submissions import action_submit, vote_cast
 from lab.models import BalanceStudy
 from roles.balance.study import Variant
@@ -140,10 +140,7 @@ def _read(client: Client, url: str, lang: str, world: World, route: str) -> dict
         return {}
     html = response.content.decode()
     assert f'<html lang="{lang}">' in html, url
-    text = page_words(html)
-    for typed in world.user_text:
-        text = text.replace(typed, " ")
-    found = other_language(text, lang)
+    found = other_language(without(page_words(html), world.user_text), lang)
     return {f"{url} ({lang})": found} if found else {}
 
 
@@ -159,7 +156,7 @@ def _user_text(world: World) -> set[str]:
     typed |= set(Submission.every.values_list("reason", flat=True))
     for text in Will.objects.values_list("text", flat=True):
         typed |= {line.strip() for line in text.splitlines()}
-    return set(sorted(typed - {""}, key=len, reverse=True))
+    return typed - {""}
 
 
 def _world(gm) -> World:
@@ -170,6 +167,11 @@ def _world(gm) -> World:
     action_submit(phase=night, player=third_night.players.get(role="indiano"), target=cowboy)
     action_submit(phase=night, player=third_night.players.get(role="maresciallo"),
                   target=cowboy)  # fmt: skip
+    teacher = third_night.players.get(role="maestrina")  # refused: she accompanies herself
+    Submission.objects.create(phase=night, player=teacher, kind=Submission.Kind.ACTION,
+                              slot="accompany", target=teacher)  # fmt: skip
+    override_add(phase=night, user=gm, kind="spare",
+                 player=third_night.players.get(role="sceriffo"), reason="motivo")  # fmt: skip
     inquisition = make_game(gm, setup="inquisizione", name="Eresia")
     day = first_day(inquisition, gm)
     wolf = inquisition.players.filter(role="lupo_mannaro").first()
@@ -225,6 +227,38 @@ def _every_players_page(world: World, lang: str) -> dict[str, list]:
             read = _read(client, reverse("player_home"), lang, world, "player_home")
             found |= {f"{url} {game.setup} {player.role}": words for url, words in read.items()}
     return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_posts_are_in_the_games_language(client, gm_user, lang):
+    """Posts stay in the game's language, by design: an English game's posts (an
+    execution, a night death, the end with the winning side and every role) hold no
+    Italian word of the list, an Italian game's no English one."""
+    game = make_game(gm_user, language=lang)
+    day = first_day(game, gm_user)
+    indian, sheriff = game.players.get(role="indiano"), game.players.get(role="sceriffo")
+    vote_cast(phase=day, player=sheriff, target=game.players.filter(role="cowboy").first())
+    phase_commit(phase=day, user=gm_user)
+    night = current_phase(game)
+    action_submit(phase=night, player=game.players.get(role="capo_indiano"), target=sheriff)
+    phase_commit(phase=night, user=gm_user)
+    day = current_phase(game)
+    for player in game.players.filter(role__in=["capo_indiano", "sciamano", "indiano"]):
+        override_add(phase=day, user=gm_user, kind="kill", player=player, reason="-")
+    phase_commit(phase=day, user=gm_user)
+    client.force_login(gm_user)
+    page = client.get(reverse("games:posts", args=[game.pk])).content.decode()
+    posts = " ".join(re.findall(r"<textarea\b[^>]*>(.*?)</textarea>", page, flags=re.S))
+    assert indian.name in posts  # the posts were read
+    names = {p.name for p in game.players.all()} | {game.name}
+    assert other_language(without(posts, names), lang) == []
+
+
+def without(text: str, typed: set[str]) -> str:
+    """``text`` less what people typed, each as whole words ("Mar" is no part of Marshal)."""
+    for words in sorted(typed, key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(words)}(?!\w)", " ", text)
+    return text
 
 
 def test_a_broken_translation_is_caught():
