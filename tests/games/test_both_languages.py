@@ -25,10 +25,11 @@ from games.models import Game, Phase, Submission, Will
 from games.services.game import player_link_issue
 from games.services.phases import current_phase, override_add, phase_commit
 from games.services.submissions import action_submit, vote_cast
+from games.services.topic_settings import topic_settings_update
 from lab.models import BalanceStudy
 from roles.balance.study import Variant
 from tests.conftest import ROOT
-from tests.factories import first_day, make_game, tomorrow_morning
+from tests.factories import first_day, make_game, night_one, tomorrow_morning
 from tests.played import played_game
 from tests.words import ITALIAN_ONLY, other_language, page_words
 
@@ -187,7 +188,14 @@ def _world(gm) -> World:
     adt_log(game=train, kind="stealin", data={}, user=gm)
     study = BalanceStudy.objects.create(gm=gm, setup="wild-west-wolf", games=1000, chunks=1,
                                         variant=Variant("wild-west-wolf").as_dict())  # fmt: skip
-    world = World([third_night, played_game(gm), inquisition], [bang, train], study)
+    dealt = make_game(gm, name="Appena distribuita")  # N0: the Pianista's fake role
+    inquisition_night = make_game(gm, setup="inquisizione", name="Notte")
+    night_one(inquisition_night, gm)  # N1: the Guards, the Postino, the Templare
+    topic_settings_update(game=inquisition_night, user=gm, votes_from_topic=True,
+                          vote_lines=["[b]Voto: Nome[/b]"], withdraw_lines=["#ritiro"],
+                          aliases="", gm_names=["Narratore"])  # fmt: skip
+    werewolf = [third_night, played_game(gm), inquisition, dealt, inquisition_night]
+    world = World(werewolf, [bang, train], study)
     world.user_text = _user_text(world)
     return world
 
