@@ -121,6 +121,13 @@ def _known_at_start(game: Game, result: Result, seats: dict[int, str]) -> str:
     return sentence(game, result, seats)
 
 
+def _told_at_start(row: dict[str, Any]) -> dict[str, Any]:
+    """The spoiler's «Sa all'inizio» as the GM's sheet says it: whom he knows, the names."""
+    if row["kind"] == "knows" and isinstance(row["value"], list):
+        return {**row, "text": ", ".join(row["value"])}
+    return row
+
+
 def role_sheet(game: Game) -> RoleSheet:
     """The GM's sheet: each player's role, what he was told at start, the private groups."""
     setup = load_setup(game.setup)
@@ -273,6 +280,7 @@ def spoiler(game: Game) -> dict[str, Any]:
         })  # fmt: skip
     last = game.phases.filter(status=Phase.Status.COMMITTED).order_by("-index").first()
     built = rebuild(game)
+    told = story_results(game, "setup", players)
     return {
         "game": game.name, "setup": game.setup, "seed": game.seed, "options": game.options,
         "draws": game.draws,
@@ -282,7 +290,7 @@ def spoiler(game: Game) -> dict[str, Any]:
             for p in players
         ],
         "start": results.get("setup", []),
-        "start_told": [r for r in story_results(game, "setup", players) if r["kind"] != "role"],
+        "start_told": [_told_at_start(r) for r in told if r["kind"] != "role"],
         "phases": phases,
         "story": story(game, players),
         "winners": last.outcome.get("winners") if last else None,

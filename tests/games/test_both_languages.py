@@ -270,6 +270,21 @@ def test_the_posts_are_in_the_games_language(client, gm_user, lang):
     assert other_language(without(posts, names), lang) == []
 
 
+@pytest.mark.parametrize(("lang", "told"), [("it", "Conosci:"), ("en", "You know:")])
+def test_the_gm_reads_whom_a_player_knows_once(client, gm_user, lang, told):
+    """Under «Sa all'inizio» ("Knows at start") the GM's sheet and the spoiler name whom
+    the Indians know, not the player's own "Conosci: ..." ("You know: ...") again; the
+    player reads it so on his page."""
+    game = played_game(gm_user)
+    client.force_login(gm_user)
+    client.post(reverse("set_language"), {"language": lang, "next": "/"})
+    indians = game.players.filter(role__in=["capo_indiano", "sciamano"]).values_list("name")
+    for name in ("detail", "spoiler"):
+        text = page_words(client.get(reverse(f"games:{name}", args=[game.pk])).content.decode())
+        assert told not in text, name
+        assert ", ".join(n for (n,) in indians) in text, name
+
+
 def without(text: str, typed: set[str]) -> str:
     """``text`` less what people typed, each as whole words ("Mar" is no part of Marshal)."""
     for words in sorted(typed, key=len, reverse=True):
