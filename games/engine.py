@@ -16,11 +16,13 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from games.models import Game, Phase, Player, Submission, Will
 from roles import replay_cli, simulate_cli
 from roles.engine.abilities import Ability, optional_rule
-from roles.engine.announce import Post, announce, cause_label, post, post_texts, role_name
+from roles.engine.announce import Post, announce, cause_label, post, post_texts
+from roles.engine.announce import role_name as card_title
 from roles.engine.channels import Channel
 from roles.engine.errors import RuleViolation
 from roles.engine.markup import escape
@@ -107,6 +109,11 @@ __all__ = [
     "will_deadline_at",
     "word_count",
 ]
+
+
+def role_name(key: str, setup_key: str, lang: str | None = None) -> str:
+    """A role key as its card's title in ``lang``, the reader's language by default."""
+    return card_title(key, setup_key, lang or (get_language() or "it")[:2])
 
 
 def rules_for(game: Game) -> Ruleset:

@@ -10,11 +10,13 @@ from collections.abc import Callable, Mapping
 from importlib import import_module
 from types import ModuleType
 
+from django.utils.functional import Promise
+
 from games.models import Game
 
 # setup key -> the module with its pages (a dotted path: imported when first used)
 _DESKS: dict[str, str] = {}
-_NAMES: dict[str, str] = {}  # setup key -> the game's title
+_NAMES: dict[str, str | Promise] = {}  # setup key -> the game's title (a lazy translation)
 # setup key -> a function that replays a desk game's log (raising when it does not)
 _REPLAYS: dict[str, Callable[[Game], object]] = {}
 # setup key -> the rows of a game holding a choice still sealed: {model label: {pk, ...}}
@@ -25,7 +27,7 @@ AuditSentence = Callable[[str, Mapping[str, object]], str | None]
 _AUDIT: dict[str, Callable[[Game], AuditSentence]] = {}
 
 
-def register_desk(setup_key: str, pages: str, name: str) -> None:
+def register_desk(setup_key: str, pages: str, name: str | Promise) -> None:
     """A desk's ``games/<name>_desk.py`` says, as it is imported, which setup it plays,
     where its pages are and the game's title."""
     _DESKS[setup_key] = pages
@@ -33,9 +35,10 @@ def register_desk(setup_key: str, pages: str, name: str) -> None:
 
 
 def desk_name(setup_key: str) -> str:
-    """A desk's title ("BANG! con Il Ribelle!"), the key itself for anything else."""
+    """A desk's title ("BANG! con Il Ribelle!") in the reader's language, the key itself
+    for anything else."""
     desk_setups()
-    return _NAMES.get(setup_key, setup_key)
+    return str(_NAMES.get(setup_key, setup_key))
 
 
 def desk_setups() -> Mapping[str, str]:

@@ -56,9 +56,10 @@ class BalanceStudyForm(forms.Form):
         self.setup_key = key if key in keys else keys[-1]
         self.fields["setup"].initial = self.setup_key
         setup = load_setup(self.setup_key)
-        cards = [("", "—")] + [(k, c.name or k) for k, c in setup.cards.items()]
+        lang = (get_language() or "it")[:2]
+        cards = [("", "—")] + [(k, c.title(lang) or k) for k, c in setup.cards.items()]
         self.fields["swap_out"].choices = [("", "—")] + [
-            (k, c.name or k) for k, c in setup.cards.items() if c.count
+            (k, c.title(lang) or k) for k, c in setup.cards.items() if c.count
         ]
         self.fields["swap_in"].choices = cards
         self.option_names: list[tuple[str, str]] = []

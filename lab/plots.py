@@ -22,13 +22,18 @@ def _pct(row: dict[str, Any]) -> dict[str, Any]:
             "high_pct": f"{row['high'] * 100:.1f}"}  # fmt: skip
 
 
-def variant_tables(figures: dict[str, Any], setup_key: str) -> dict[str, Any]:
+def variant_tables(figures: dict[str, Any], setup_key: str, lang: str = "it") -> dict[str, Any]:
     """The rows a page shows: win rates, loners, powers, with names in words."""
     setup = load_setup(setup_key)
-    powers = [_pct({**row, "label": power_label(row["kind"], setup.cards[row["card"]].name)})
+    cards = setup.cards
+    powers = [_pct({**row, "label": power_label(row["kind"], cards[row["card"]].title(lang))})
               for row in figures["powers"]]  # fmt: skip
-    return {"factions": [_pct(r) for r in figures["factions"]],
-            "loners": [_pct(r) for r in figures["loners"]], "powers": powers,
+    # the names in the reader's language, from the keys the study stored beside them
+    sides = [_pct({**r, "name": setup.faction(r["faction"], lang)}) if "faction" in r
+             else _pct(r) for r in figures["factions"]]  # fmt: skip
+    loners = [_pct({**r, "name": cards[r["card"]].title(lang)}) if r.get("card") in cards
+              else _pct(r) for r in figures["loners"]]  # fmt: skip
+    return {"factions": sides, "loners": loners, "powers": powers,
             "length": figures["length"], "games": figures["games"]}  # fmt: skip
 
 
@@ -41,12 +46,12 @@ def plots(study: BalanceStudy, lang: str) -> list[dict[str, Any]]:
         figures = (study.figures or {}).get(key)
         if not figures:
             continue
-        tables = variant_tables(figures, study.setup)
-        wins = [(r["name"], r["rate"], r["low"], r["high"]) for r in figures["factions"]]
-        wins += [(r["name"], r["rate"], r["low"], r["high"]) for r in figures["loners"]]
+        tables = variant_tables(figures, study.setup, lang)
+        wins = [(r["name"], r["rate"], r["low"], r["high"]) for r in tables["factions"]]
+        wins += [(r["name"], r["rate"], r["low"], r["high"]) for r in tables["loners"]]
         deaths = {label(setup.causes.get(c, {"it": c}), lang): v
                   for c, v in figures["deaths"].items()}  # fmt: skip
-        survival = {setup.cards[c].name: v for c, v in figures["survival"].items()}
+        survival = {setup.cards[c].title(lang): v for c, v in figures["survival"].items()}
         powers = [(r["label"], r["rate"], r["low"], r["high"]) for r in tables["powers"]]
         days = {int(d): n for d, n in figures["length"]["days"].items()}
         out.append({

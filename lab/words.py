@@ -38,7 +38,7 @@ def option_words(setup_key: str, name: str, value: Any) -> str:
 
 def swap_words(setup_key: str, swap: Any) -> str:
     cards = load_setup(setup_key).cards
-    out, into = (cards[c].name if c in cards else c for c in swap)
+    out, into = (cards[c].title(_lang()) if c in cards else c for c in swap)
     return _("una carta %(out)s sostituita da %(into)s") % {"out": out, "into": into}
 
 

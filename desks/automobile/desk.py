@@ -42,7 +42,7 @@ from roles.automobile_del_tempo.table import (
     step,
 )  # fmt: skip
 
-SETUP_NAME = "Colt Express con l'Automobile del Tempo"
+SETUP_NAME = gettext_lazy("Colt Express con l'Automobile del Tempo")
 register_desk(SETUP_KEY, "desks.automobile.views", SETUP_NAME)  # desks/services.py's registry
 SEATED = ("actor", "target")  # the fields of an action that name a Bandit
 ALREADY_HID = gettext_lazy(

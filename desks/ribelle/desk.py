@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext_lazy
 
 from desks.models import TableEvent
 from desks.ribelle.text import message
@@ -23,7 +24,7 @@ from roles.ribelle.referee import apply
 from roles.ribelle.state import TableState
 from roles.ribelle.table import SETUP_KEY, RibelleViolation, deal, game_options
 
-SETUP_NAME = "BANG! con Il Ribelle!"
+SETUP_NAME = gettext_lazy("BANG! con Il Ribelle!")
 register_desk(SETUP_KEY, "desks.ribelle.views", SETUP_NAME)  # desks/services.py's registry
 
 

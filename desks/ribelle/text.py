@@ -181,18 +181,22 @@ MESSAGES = {
     "rib.error.game_over": gettext_lazy("La partita è finita."),
 }
 
-ROLE_CARDS = {  # the Italian text of each role card (the expansion's for the Rebel!)
-    "sceriffo": (
+ROLE_CARDS = {  # each role card's text (the expansion's for the Rebel!), Italian the original
+    "sceriffo": gettext_lazy(
         "Sceriffo. Gioca a carte scoperte e ha un punto vita in più. Vince se elimina tutti "
         "i Fuorilegge e il Rinnegato. Se elimina un Vice perde tutte le sue carte (salvo che "
         "il Ribelle! sia a ruolo scoperto)."
     ),
-    "vice": "Vice. Aiuta e protegge lo Sceriffo: vince se vengono eliminati tutti i "
-    "Fuorilegge e il Rinnegato.",
-    "fuorilegge": "Fuorilegge. Vince se lo Sceriffo viene eliminato.",
-    "rinnegato": "Rinnegato. Vuole diventare il nuovo Sceriffo: vince se resta l'ultimo "
-    "personaggio in gioco.",
-    "ribelle": (
+    "vice": gettext_lazy(
+        "Vice. Aiuta e protegge lo Sceriffo: vince se vengono eliminati tutti i "
+        "Fuorilegge e il Rinnegato."
+    ),
+    "fuorilegge": gettext_lazy("Fuorilegge. Vince se lo Sceriffo viene eliminato."),
+    "rinnegato": gettext_lazy(
+        "Rinnegato. Vuole diventare il nuovo Sceriffo: vince se resta l'ultimo "
+        "personaggio in gioco."
+    ),
+    "ribelle": gettext_lazy(
         "Il Ribelle!. Lo scopo del Ribelle! è eliminare lo Sceriffo in prima persona: "
         "l'eliminazione deve avvenire durante il turno di gioco del Ribelle!. In questo caso "
         "la partita non termina, ma prosegue con il Ribelle! che assume il ruolo di Sceriffo "

@@ -305,7 +305,8 @@ def player_page(request: HttpRequest, player: Player) -> HttpResponse:
                    and item.event.players[0] == player.name), None)  # fmt: skip
     context = {
         "player": player, "game": player.game, "seat": seat, "snapshot": snapshot,
-        "card_text": ROLE_CARDS[player.role], "card_name": role_name(player.role),
+        "setup_name": SETUP_NAME, "card_text": ROLE_CARDS[player.role],
+        "card_name": role_name(player.role),
         "plays_as_name": role_name(seat.role), "goal": GOALS[seat.role],
         "can_reveal": can_reveal(state, player.name), "state": state,
         "waits_to_reveal": waits_to_reveal(state, player.name),

@@ -79,7 +79,7 @@ def ability_forms(
             if not form.targets and not form.optional:
                 continue
         else:
-            form.roles = [(k, c.name) for k, c in rules.setup.cards.items()
+            form.roles = [(k, role_name(k, rules.key)) for k in rules.setup.cards
                           if k != player.dealt_role]  # fmt: skip
         forms.append(form)
     return forms

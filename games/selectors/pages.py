@@ -17,6 +17,7 @@ from games.engine import (
     RoleCard,
     load_setup,
     rebuild,
+    role_name,
     will_deadline_at,
 )
 from games.forms.player import AbilityForm, VoteForm, ability_forms, vote_forms
@@ -112,6 +113,21 @@ def sentence(game: Game, result: Result, seats: dict[int, str]) -> str:
     return describe(game.setup, result.kind, about, names_in(result.value, seats))
 
 
+def _known_at_start(game: Game, result: Result, seats: dict[int, str]) -> str:
+    """A start result in the GM's column «Sa all'inizio»: whom he knows as the names alone
+    (the player's own "Conosci: ..." would say it twice), the rest as the player reads it."""
+    if result.kind == "knows":
+        return ", ".join(names_in(result.value, seats))
+    return sentence(game, result, seats)
+
+
+def _told_at_start(row: dict[str, Any]) -> dict[str, Any]:
+    """The spoiler's «Sa all'inizio» as the GM's sheet says it: whom he knows, the names."""
+    if row["kind"] == "knows" and isinstance(row["value"], list):
+        return {**row, "text": ", ".join(row["value"])}
+    return row
+
+
 def role_sheet(game: Game) -> RoleSheet:
     """The GM's sheet: each player's role, what he was told at start, the private groups."""
     setup = load_setup(game.setup)
@@ -123,7 +139,7 @@ def role_sheet(game: Game) -> RoleSheet:
         card = setup.cards[player.role]
         told = setup.cards[card.told_as] if card.told_as != player.role else None
         knowledge = [
-            sentence(game, r, seats)
+            _known_at_start(game, r, seats)
             for r in results[player.pk]
             if r.phase == "setup" and r.kind != "role"
         ]
@@ -242,7 +258,6 @@ def _cemetery(page: PlayerPage, game: Game, rules: Any, state: Any, name: str) -
 
 def spoiler(game: Game) -> dict[str, Any]:
     """The whole game, for after it: roles, start knowledge, each phase's input and outcome."""
-    setup = load_setup(game.setup)
     players = list(game.players.all())
     seats = {p.seat: p.name for p in players}
     results: dict[str, list[dict[str, Any]]] = {}
@@ -265,16 +280,17 @@ def spoiler(game: Game) -> dict[str, Any]:
         })  # fmt: skip
     last = game.phases.filter(status=Phase.Status.COMMITTED).order_by("-index").first()
     built = rebuild(game)
+    told = story_results(game, "setup", players)
     return {
         "game": game.name, "setup": game.setup, "seed": game.seed, "options": game.options,
         "draws": game.draws,
         "players": [
             {"seat": p.seat, "name": p.name, "previous_names": p.previous_names, "role": p.role,
-             "role_name": setup.cards[p.role].name}
+             "role_name": role_name(p.role, game.setup)}
             for p in players
         ],
         "start": results.get("setup", []),
-        "start_told": [r for r in story_results(game, "setup", players) if r["kind"] != "role"],
+        "start_told": [_told_at_start(r) for r in told if r["kind"] != "role"],
         "phases": phases,
         "story": story(game, players),
         "winners": last.outcome.get("winners") if last else None,

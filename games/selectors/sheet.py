@@ -11,7 +11,15 @@ from dataclasses import dataclass, field
 
 from django.utils import timezone
 
-from games.engine import Channel, Rebuilt, replay, rules_for, start_state, will_deadline_at
+from games.engine import (
+    Channel,
+    Rebuilt,
+    replay,
+    role_name,
+    rules_for,
+    start_state,
+    will_deadline_at,
+)
 from games.models import Game, Phase, Player, Will
 
 CEMETERY = "cimitero"  # roles.engine.channels.cemetery's key
@@ -80,7 +88,7 @@ def sheet_now(game: Game, players: list[Player]) -> SheetNow:
     for phase in game.phases.filter(status=Phase.Status.COMMITTED).order_by("index"):
         outcome = replay(built, phase.label, phase.inputs, phase.overrides)
         for death in outcome.deaths:
-            card = rules.setup.cards[state.by_name[death.player].dealt_role].name
+            card = role_name(state.by_name[death.player].dealt_role, rules.key)
             sheet.fates[death.player] = Fate(death.player, card, phase.label, death.cause)
         after = {c.key: c for c in rules.channels(state)}
         for key, channel in after.items():

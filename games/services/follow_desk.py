@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import rebuild
-from games.forum import PARSERS, NameMatcher
+from games.forum import NameMatcher
 from games.models import FollowedThread, Game, Phase, Player, ThreadPost, ThreadRead
 from games.selectors.board import phase_board
 from games.selectors.window import past_deadline
@@ -22,6 +22,7 @@ from games.services.follow import follow_reason, followed_preview
 from games.services.follow_http import FORMS
 from games.services.topic_preview import ImportPreview
 from games.services.topic_settings import topic_settings
+from games.text.names import forum_formats
 
 READS_SHOWN = 12
 FORM_LABELS = {  # the readable forms of games.services.follow_http.FORMS
@@ -139,5 +140,5 @@ def panel_context(game: Game, phase: Phase | None) -> dict[str, Any]:
         count = [(line.target.name, [b.voter for b in line.votes if not b.struck])
                  for line in phase_board(game, phase).tally]  # fmt: skip
     return {"game": game, "phase": phase, "desk": desk, **prods, "count": count,
-            "formats": [(k, p.label) for k, p in PARSERS.items()],
+            "formats": forum_formats(),
             "forms": [(f, FORM_LABELS[f]) for f in FORMS], "past_deadline": passed}  # fmt: skip

@@ -8,14 +8,15 @@ from django.utils.html import conditional_escape, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import get_current_timezone
 
-from games.engine import role_name, ruleset_for
+from games.engine import RoleCard, role_name, ruleset_for
 from games.models import Player
 from games.selectors.board import TallyLine
 from games.text import rulebook
 from games.text.keys import correction as correction_label
+from games.text.names import group_name, setup_title
 from games.text.presentation import describe
 from games.text.rulebook import link_rules
-from games.text.words import ability_label, cause, say, say_dropped
+from games.text.words import ability_label, cause, factions, language, say, say_dropped
 
 register = template.Library()
 
@@ -87,6 +88,28 @@ def correction(kind: str) -> str:
 def ability(key: str, setup_key: str) -> str:
     """An ability's key as the player forms name it (the setup's words)."""
     return ability_label(ruleset_for(setup_key), key) if key else ""
+
+
+@register.filter
+def card_title(card: RoleCard) -> str:
+    """A role card's title in the reader's language."""
+    return card.title(language())
+
+
+@register.filter
+def card_text(card: RoleCard) -> str:
+    """A role card's text in the reader's language (the Italian original to an Italian)."""
+    return card.rule(language())
+
+
+register.filter("group_name", group_name)
+register.filter("setup_name", setup_title)
+
+
+@register.filter("factions")
+def faction_names(keys: list[str] | None, setup_key: str) -> str:
+    """The winning factions' keys by their names in the reader's language."""
+    return factions(setup_key, keys)
 
 
 @register.filter

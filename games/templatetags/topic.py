@@ -7,13 +7,13 @@ from typing import Any
 from django import template
 
 from games.engine import rules_for
-from games.forum import PARSERS
 from games.models import Game, Phase, Player
 from games.selectors.board import Board
 from games.selectors.counts import tie_note
 from games.services.follow_desk import panel_context
 from games.services.phases import Preview
 from games.services.topic_settings import topic_settings
+from games.text.names import forum_formats
 
 register = template.Library()
 
@@ -24,7 +24,7 @@ def topic_panel(game: Game, phase: Phase, players: list[Player] | None = None) -
     settings = topic_settings(game)
     seats = {p.seat: p.name for p in (game.players.all() if players is None else players)}
     aliases = "\n".join(f"{a} = {seats[s]}" for a, s in settings.aliases.items() if s in seats)
-    formats = [(key, parser.label) for key, parser in PARSERS.items()]
+    formats = forum_formats()
     return {"game": game, "phase": phase, "settings": settings, "formats": formats,
             "aliases": aliases}  # fmt: skip
 

@@ -10,7 +10,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.engine import escape, ruleset_for
-from games.text.words import cause, say
+from games.text.words import cause, factions, say
 
 FORMATS = ("bbcode", "markdown")
 
@@ -164,8 +164,8 @@ def spoiler_post(data: dict[str, Any], fmt: str) -> str:
     w = _Writer(fmt)
     w.lines += [w.bold(f"Spoiler — {w.esc(data['game'])}"), ""]
     winners = ", ".join(w.esc(n) for n in data["winners"] or []) or "—"
-    factions = ", ".join(data["winning_factions"] or [])
-    w.lines += [_("Vincitori") + f": {winners}" + (f" ({factions})" if factions else ""), ""]
+    sides = factions(data["setup"], data["winning_factions"])
+    w.lines += [_("Vincitori") + f": {winners}" + (f" ({sides})" if sides else ""), ""]
     w.open(_("Ruoli"))
     w.items(_("Ruoli"), [
         f"{w.esc(p['name'])}"

@@ -35,6 +35,7 @@ from games.engine import (
     decode,
     dropped,
     label,
+    load_setup,
     render,
     role_name,
     setup_dir,
@@ -162,3 +163,9 @@ def phase_name(label: str) -> str:
 def cause(key: str, setup_key: str) -> str:
     """A death's cause in words, from the game's setup (the posts use the same words)."""
     return cause_label(setup_key, key, (get_language() or "it")[:2])
+
+
+def factions(setup_key: str, keys: list[str] | None) -> str:
+    """The winning factions by their names in the active language ("Legge", "Law")."""
+    setup = load_setup(setup_key)
+    return ", ".join(setup.faction(key, language()) for key in keys or [])

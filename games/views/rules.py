@@ -12,6 +12,7 @@ from games.engine import load_setup
 from games.models import Game
 from games.registry import desk_setups
 from games.selectors.pages import game_for_gm
+from games.text.names import setup_title
 from games.text.rulebook import for_game, original_first, rulebook
 from games.views.player import SESSION_PLAYER, SESSION_TOKEN
 
@@ -37,7 +38,8 @@ def _page(request: HttpRequest, setup: str, game: Game | None) -> HttpResponse:
     if game is not None and game.setup not in desk_setups():  # a desk's game has no options
         html = for_game(book, game.options, load_setup(setup).options)
     original, spec = original_first(html)
-    context = {"book": book, "original": original, "spec": spec, "game": game,
+    title = setup_title(setup, default=book.title)
+    context = {"book": book, "original": original, "spec": spec, "game": game, "title": title,
                "italian_first": translation.get_language() == "it"}  # fmt: skip
     return render(request, "games/rulebook.html", context)
 

@@ -47,10 +47,10 @@ def post_texts(lang: str = "it") -> dict[str, str]:
     return {key: words.gettext(template) for key, template in TEXT.items()}
 
 
-def role_name(key: str, setup_key: str) -> str:
-    """The card's title, as the setup's YAML gives it."""
+def role_name(key: str, setup_key: str, lang: str = "it") -> str:
+    """The card's title in ``lang``, as the setup's YAML gives it."""
     card = load_setup(setup_key).cards.get(key)
-    return card.name if card else key.replace("_", " ").capitalize()
+    return card.title(lang) if card else key.replace("_", " ").capitalize()
 
 
 def cause_label(setup_key: str, cause: str, lang: str = "it") -> str:
@@ -91,7 +91,7 @@ def post(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> Post:
         # Cowboy: WWW-R52, WWW-D34); the end of the game tells the truth (reveal_all_at_end)
         role = state.by_name[name].role
         card = setup.cards.get(role)
-        notes = [role_name(card.told_as if card else role, state.setup)] if reveal else []
+        notes = [role_name(card.told_as if card else role, state.setup, lang)] if reveal else []
         if with_cause and name in causes:
             notes.append(cause_label(state.setup, causes[name], lang))
         return f"{name} ({', '.join(notes)})" if notes else name
@@ -135,16 +135,16 @@ def post(state: GameState, outcome: PhaseOutcome, lang: str = "it") -> Post:
         if state.winning_factions is None:
             result.closing = t["night_falls"].format(night=int(label[1:]))
     if state.winning_factions is not None:
-        factions = _names([setup.faction_names.get(f, f) for f in state.winning_factions])
+        factions = _names([setup.faction(f, lang) for f in state.winning_factions])
         result.end = [
             t["end"].format(factions=factions),
             t["winners"].format(names=_names(state.winners or []) or t["nobody"]),
         ]
         if rules.opt(state, "reveal_all_at_end"):
             for p in state.players:
-                role = role_name(p.role, state.setup)
+                role = role_name(p.role, state.setup, lang)
                 if p.role != p.dealt_role:
-                    role = f"{role_name(p.dealt_role, state.setup)} → {role}"
+                    role = f"{role_name(p.dealt_role, state.setup, lang)} → {role}"
                 result.roles.append((p.name, role))
     return result
 

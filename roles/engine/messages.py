@@ -35,6 +35,7 @@ WORDS: Final[set[tuple[str, str]]] = set()
 
 VERB: Final = "verb"  # "investigate", as in "can investigate only at night"
 VERB_TO: Final = "verb with object"  # "investigate", as in "cannot investigate Cid twice"
+FACTION: Final = "faction"  # a side by its English name, "Law", as in "Law win: ..."
 
 
 def gettext_noop(template: str) -> str:

@@ -21,7 +21,7 @@ from roles.engine.abilities import Ability
 from roles.engine.channels import Channel
 from roles.engine.deal import Dealing
 from roles.engine.errors import RuleViolation
-from roles.engine.messages import CATALOGUE, RESULTS, Message, ResultKind, msg
+from roles.engine.messages import CATALOGUE, FACTION, RESULTS, Message, ResultKind, Word, msg
 from roles.engine.model import (
     CORRECTION_KINDS,
     PHASE_LABELS,
@@ -373,6 +373,7 @@ class Ruleset(Dealing):
         names = self.faction_winners(state, factions) | state.goal_met
         state.winning_factions = factions
         state.winners = [p.name for p in state.players if p.name in names]
-        outcome.why(
-            msg("trace.win", factions=", ".join(factions), winners=", ".join(state.winners))
-        )
+        # a side by its name, a word each setup's catalogue translates (never its key)
+        sides = [Word(self.setup.faction(f, "en"), FACTION) for f in factions]
+        said = sides[0] if len(sides) == 1 else ", ".join(map(str, sides))
+        outcome.why(msg("trace.win", factions=said, winners=", ".join(state.winners)))

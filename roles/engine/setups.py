@@ -74,6 +74,16 @@ class RoleCard:
     told_as: str  # the role the holder is told he has (the Vicesceriffo is told cowboy)
     name: str = ""  # the card's title, in Italian
     text: str = ""  # the card's rule text, in Italian, as the original gives it
+    name_en: str = ""  # the English title (the specification's), Italian when missing
+    text_en: str = ""  # the card's text in English, Italian when missing
+
+    def title(self, lang: str = "it") -> str:
+        """The card's title in ``lang`` (the Italian one when it has no other)."""
+        return self.name_en if lang == "en" and self.name_en else self.name
+
+    def rule(self, lang: str = "it") -> str:
+        """The card's text in ``lang`` (the Italian original when it has no other)."""
+        return self.text_en if lang == "en" and self.text_en else self.text
 
 
 @dataclass(frozen=True)
@@ -90,6 +100,7 @@ class Setup:
     info: dict[str, Any] = field(default_factory=dict)
     version: int = 1  # bumped by hand when a rules change is meant to change outcomes
     faction_names: dict[str, str] = field(default_factory=dict)  # as the posts name them
+    faction_names_en: dict[str, str] = field(default_factory=dict)  # as English posts do
     causes: dict[str, dict[str, str]] = field(default_factory=dict)  # cause -> lang -> label
     texts: dict[str, dict[str, str]] = field(default_factory=dict)  # the setup's own lines
     labels: dict[str, dict[str, str]] = field(default_factory=dict)  # ability key -> label
@@ -111,6 +122,11 @@ class Setup:
     def role_list(self) -> list[str]:
         """Every role card of the setup, in the file's order, one per player."""
         return list(self.dealt_cards)
+
+    def faction(self, key: str, lang: str = "it") -> str:
+        """A faction by its name in ``lang`` (the Italian one when it has no other)."""
+        english = self.faction_names_en.get(key) if lang == "en" else None
+        return english or self.faction_names.get(key, key)
 
     def with_options(self, overrides: Mapping[str, Any] | None) -> dict[str, Any]:
         """The setup's options with ``overrides`` applied, each checked against its default.
@@ -208,6 +224,8 @@ def _card(setup_key: str, role: str, data: Any, text: Any) -> RoleCard:
         told_as=intern(str(data.get("told_as", role))),
         name=str(text["name"]),
         text=" ".join(str(text["text"]).split()),
+        name_en=str(text.get("name_en") or ""),
+        text_en=" ".join(str(text.get("text_en") or "").split()),
     )
 
 
@@ -257,6 +275,7 @@ def load_setup(key: str) -> Setup:
         info=dict(data.get("info") or {}),
         version=int(data.get("version", 1)),
         faction_names={str(k): str(v) for k, v in (data.get("faction_names") or {}).items()},
+        faction_names_en={str(k): str(v) for k, v in (data.get("faction_names_en") or {}).items()},
         causes={**GENERIC_CAUSES, **_labels(key, "causes", data.get("causes"))},
         texts=_labels(key, "texts", data.get("texts")),
         labels=_labels(key, "labels", data.get("labels")),

@@ -4,8 +4,8 @@ Italian is in this package's locale/it/LC_MESSAGES/django.po."""
 
 from __future__ import annotations
 
-from roles.engine.messages import RESULTS as GENERIC_RESULTS
 from roles.engine.messages import (
+    FACTION,
     VERB,
     VERB_TO,
     Message,
@@ -16,6 +16,7 @@ from roles.engine.messages import (
     msg,
     words,
 )
+from roles.engine.messages import RESULTS as GENERIC_RESULTS
 
 declare({
     # refusals
@@ -23,16 +24,16 @@ declare({
     "inq.maul_wolf": _("cannot maul %(target)s, a wolf"),
     "inq.guard_alone": _("lost the protection power when the other Guard died"),
     "inq.grumpy_not_alone": _("does not take part in the maul while another wolf is alive"),
-    "inq.maul_blocked": _("the wolves cannot maul tonight: they mauled the Martire last night"),
+    "inq.maul_blocked": _("the wolves cannot maul tonight: they mauled the Martyr last night"),
     "inq.secret_withdraw": _("cannot withdraw his secret vote"),
     # the night's steps, where a GM correction may act (setup.yaml's night_order)
-    "inq.step.templare": _("the Templare's designation"),
-    "inq.step.postino": _("the Postino's phase"),
-    "inq.step.veggente": _("the Veggente's phase"),
-    "inq.step.inquisitore": _("the Inquisitore's phase"),
+    "inq.step.templare": _("the Templar's designation"),
+    "inq.step.postino": _("the Postman's phase"),
+    "inq.step.veggente": _("the Seer's phase"),
+    "inq.step.inquisitore": _("the Inquisitor's phase"),
     "inq.step.guardie_gemelle": _("the Guards' phase"),
     "inq.step.lupi": _("the wolves' attack"),
-    "inq.step.scorbutico": _("the Lupo Scorbutico's visitors"),
+    "inq.step.scorbutico": _("the Grumpy Wolf's visitors"),
     # the explanation trace
     "inq.trace.redirected": _("%(recipient)s receives the Seer's answer on %(target)s instead "
                               "of the Seer"),
@@ -40,11 +41,11 @@ declare({
                              "dies"),
     "inq.trace.maul": _("the wolves maul %(target)s"),
     "inq.trace.maul_by": _("the wolves maul %(target)s (by %(wolf)s)"),
-    "inq.trace.martire": _("the Martire was mauled: he wins with the winners, and the wolves "
+    "inq.trace.martire": _("the Martyr was mauled: he wins with the winners, and the wolves "
                            "cannot maul tomorrow night"),
-    "inq.trace.templare_last": _("the Templare was the last Inquisition member: his "
+    "inq.trace.templare_last": _("the Templar was the last Inquisition member: his "
                                  "designation has no effect"),
-    "inq.trace.templare": _("the Templare designated %(target)s, a Heretic, who dies at once"),
+    "inq.trace.templare": _("the Templar designated %(target)s, a Heretic, who dies at once"),
     "inq.trace.last_wolf": _("%(wolf)s (%(role)s) is the only wolf left and mauls alone from "
                              "now on"),
 })  # fmt: skip
@@ -53,6 +54,7 @@ declare({
 VERBS = ("probe", "send the Seer's answer to", "test", "protect", "maul", "designate")
 words(VERB, *VERBS)
 words(VERB_TO, *VERBS)
+words(FACTION, "Heresy", "Inquisition", "Pack")  # the sides (setup.yaml)
 
 # -- the private results: each kind's sentence (docs/spec/scenarios.md's table) ----------
 
@@ -75,7 +77,7 @@ def _value(value: object) -> Message:
 
 RESULTS: dict[str, ResultKind] = {
     **GENERIC_RESULTS,
-    "investigation": ResultKind(  # without a name: the Postino's recipient (INQ-D9)
+    "investigation": ResultKind(  # without a name: the Postman's recipient (INQ-D9)
         lambda about, value: (
             msg("inq.result.is", name=about, value=_value(value))
             if about

@@ -4,8 +4,8 @@ the Italian is in this package's locale/it/LC_MESSAGES/django.po."""
 
 from __future__ import annotations
 
-from roles.engine.messages import RESULTS as GENERIC_RESULTS
 from roles.engine.messages import (
+    FACTION,
     VERB,
     VERB_TO,
     Message,
@@ -17,15 +17,16 @@ from roles.engine.messages import (
     msg,
     words,
 )
+from roles.engine.messages import RESULTS as GENERIC_RESULTS
 
 declare({
     # refusals
-    "www.bounty_target": _("the bounty must be on a Law character other than the Sceriffo "
-                           "and the Notaio, not %(target)s"),
+    "www.bounty_target": _("the bounty must be on a Law character other than the Sheriff "
+                           "and the Notary, not %(target)s"),
     "www.no_vision": _("has no vision"),
     "www.fake_role_n0": _("chooses his fake role only on N0"),
     "www.attack_n0": _("cannot attack on N0"),
-    "www.attack_blocked": _("the Indians cannot attack tonight: the Pianista was shot last "
+    "www.attack_blocked": _("the Indians cannot attack tonight: the Pianist was shot last "
                             "night"),
     "www.law_phase": _("must act during the phase of one of %(phases)s, not %(during)s"),
     "www.attack_indian": _("cannot attack %(target)s, an Indian"),
@@ -34,15 +35,15 @@ declare({
                        "this game"),
     "www.loner_will": _("cannot write a will: loners have already won or lost"),
     # the night's steps, where a GM correction may act (setup.yaml's night_order)
-    "www.step.pianista": _("the Pianista's choice"),
-    "www.step.pastore": _("the Pastore's phase"),
-    "www.step.notaio": _("the Notaio's phase"),
-    "www.step.maresciallo": _("the Maresciallo's phase"),
-    "www.step.maestrina": _("the Maestrina's phase"),
+    "www.step.pianista": _("the Pianist's choice"),
+    "www.step.pastore": _("the Pastor's phase"),
+    "www.step.notaio": _("the Notary's phase"),
+    "www.step.maresciallo": _("the Marshal's phase"),
+    "www.step.maestrina": _("the Teacher's phase"),
     "www.step.indiani": _("the Indians' attack"),
     "www.step.guilt": _("the death of guilt"),
     "www.step.bounty": _("the bounty's change"),
-    "www.step.vip": _("the Capo indiano's news"),
+    "www.step.vip": _("the Indian Chief's news"),
     # the explanation trace
     "www.trace.bounty": _("%(hunter)s (%(role)s) draws the bounty on %(target)s"),
     "www.trace.wills": _("%(notary)s (%(role)s) delivers the wills of %(authors)s to "
@@ -60,17 +61,17 @@ declare({
     "www.trace.deputy": _("the Indians attack %(target)s; %(deputy)s (%(role)s) dies in his "
                           "place"),
     "www.trace.attack": _("the Indians kill %(target)s"),
-    "www.trace.pianista": _("the Pianista was shot by the Indians: he wins with the winners, "
+    "www.trace.pianista": _("the Pianist was shot by the Indians: he wins with the winners, "
                             "and the Indians cannot shoot tomorrow night"),
     "www.trace.guilt": _("%(player)s dies of guilt"),
-    "www.trace.rinnegato": _("%(bounty)s died tonight: %(hunter)s becomes the Rinnegato"),
+    "www.trace.rinnegato": _("%(bounty)s died tonight: %(hunter)s becomes the Renegade"),
     "www.trace.collects": _("%(hunter)s's bounty %(target)s was executed: he collects it and "
                             "leaves the village"),
-    "www.trace.capo_executed": _("the Capo indiano was executed: the Indians may attack two "
+    "www.trace.capo_executed": _("the Indian Chief was executed: the Indians may attack two "
                                  "victims tonight"),
-    "www.trace.capo_decisive": _("the Capo indiano cast the decisive vote on the Rinnegato: "
+    "www.trace.capo_decisive": _("the Indian Chief cast the decisive vote on the Renegade: "
                                  "nobody dies of guilt"),
-    "www.trace.guilty_vote": _("%(voter)s cast the decisive vote on the Rinnegato and will die "
+    "www.trace.guilty_vote": _("%(voter)s cast the decisive vote on the Renegade and will die "
                                "of guilt tonight"),
 })  # fmt: skip
 
@@ -79,6 +80,7 @@ VERBS = ("investigate", "accompany", "deliver the wills to", "recruit", "shoot",
          "ask the spirits about", "attack", "choose a fake role")  # fmt: skip
 words(VERB, *VERBS)
 words(VERB_TO, *VERBS)
+words(FACTION, "Law", "Outlaws", "Indians")  # the sides (setup.yaml)
 
 # -- the private results: each kind's sentence (docs/spec/scenarios.md's table) ----------
 
@@ -119,7 +121,7 @@ def _value(value: object) -> Message:
 
 
 def _spotted(about: str | None, value: str) -> Message:
-    """The Maestrina's Indian by name ("X is Indian", as the Maresciallo's answer reads,
+    """The Teacher's Indian by name ("X is Indian", as the Marshal's answer reads,
     WWW-D15); with www.teacher_learns_role his identity, name and role card (WWW-R36):
     ``about`` names him, ``value`` is his card."""
     if about is not None and value in INDIANS:

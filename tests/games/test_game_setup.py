@@ -108,7 +108,7 @@ def test_new_game_deals_shows_sheet_links_and_groups(client, gm_user):
     assert "Cimitero" in page
     boia = game.players.get(role="boia")
     templare = game.players.get(role="templare")
-    assert f"Conosci: {templare.name}." in page  # the option took effect
+    assert f"<td>{templare.name}</td>" in page  # the option took effect: whom the Boia knows
     assert Result.objects.filter(to=boia, kind="knows").exists()
 
 

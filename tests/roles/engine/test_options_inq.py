@@ -139,7 +139,8 @@ def test_a_death_shows_role_and_cause_when_switched_on():
     """INQ-D2 switched on: the announcement names the role and the cause."""
     state, day = day_one([{"voter": "Sara", "target": "Luca"}], reveal_role_on_death=True,
                          announce_cause_of_death=True)  # fmt: skip
-    assert "Luca (Lupo Mannaro, executed) is executed." in announce(state, day, "en")
+    assert "Luca (Werewolf, executed) is executed." in announce(state, day, "en")
+    assert "Luca (Lupo Mannaro, " in announce(state, day, "it")
     state, day = day_one([{"voter": "Sara", "target": "Luca"}])
     assert "Luca is executed." in announce(state, day, "en")
 

@@ -158,9 +158,10 @@ def test_a_dead_vicesceriffo_is_revealed_as_a_cowboy():
     day = play(state, "D1", votes=[{"voter": "Sam", "target": "Vito"}])
     said = announce(state, day, "en")
     assert "Vito (Cowboy)" in said
-    assert "Vicesceriffo" not in said
+    assert "Deputy" not in said
     state.winning_factions, state.winners = ["legge"], ["Sam"]
-    assert ("Vito", "Vicesceriffo") in post(state, day, "en").roles
+    assert ("Vito", "Deputy") in post(state, day, "en").roles  # the card's English title
+    assert ("Vito", "Vicesceriffo") in post(state, day, "it").roles
 
 
 def test_roles_are_not_revealed_on_death_by_default():
