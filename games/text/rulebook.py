@@ -19,6 +19,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from markdown_it import MarkdownIt
 
 from games.engine import available_setups, setup_dir
@@ -105,6 +106,7 @@ def rulebook(slug: str) -> Rulebook | None:
     return Rulebook(slug, prefix, title, mark_safe(body), frozenset(anchors), options)
 
 
+@cache
 def original_numbers(path: Path) -> dict[str, str]:
     """Rule tag -> the words of the Italian original where it begins, from the rulebook's
     ``.numbers`` file (none: the original is shown unnumbered)."""
@@ -181,7 +183,12 @@ def _link(match: re.Match[str], here: str | None = None, new_tab: bool = False) 
     slug = rulebooks().get(match.group(1))
     if slug is None:
         return tag
-    href = f"#{tag}" if slug == here else rulebook_url(slug, tag)
+    if slug == here:
+        href = f"#{tag}"
+    elif (get_language() or "")[:2] == "it" and tag in original_numbers(rule_files()[slug]):
+        href = rulebook_url(slug, f"it-{tag}")  # an Italian reader lands in the original
+    else:
+        href = rulebook_url(slug, tag)
     target = ' target="_blank" rel="noopener"' if new_tab else ""
     return f'<a href="{escape(href)}" class="rule"{target}>{tag}</a>'
 

@@ -92,7 +92,7 @@ def test_revolution_checklist_and_posts(gm, game):
     assert "[b]Rivoluzione! Reb è il nuovo Sceriffo[/b]" in page
     assert "**Revolution! Reb is the new Sheriff**" in page
     linked = response.content.decode()  # every rule tag leads to its paragraph of the Regolamento
-    assert '<a href="/regolamento/ribelle/#RIB-R11" class="rule">RIB-R11</a>' in linked
+    assert '<a href="/regolamento/ribelle/#it-RIB-R11" class="rule">RIB-R11</a>' in linked
     assert gm.get("/regolamento/ribelle/").status_code == 200
 
 

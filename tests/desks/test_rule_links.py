@@ -18,7 +18,9 @@ NAMES = ["Sam", "Vic", "Olga", "Otto", "Rina", "Reb"]
 
 
 def in_form(slug: str, tag: str) -> str:
-    href = f"/regolamento/{slug}/#{tag}"
+    """A rule tag in a form, read in Italian: a rule (R) leads to its place in the Italian
+    original, a DECISION to the reference."""
+    href = f"/regolamento/{slug}/#{'it-' if '-R' in tag else ''}{tag}"
     return f'<a href="{href}" class="rule" target="_blank" rel="noopener">{tag}</a>'
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from games.services.phases import current_phase, phase_commit, phase_preview
 from games.text import rulebook as rulebook_module
@@ -89,7 +90,7 @@ def test_the_rulebook_is_rendered_sanitized(settings, tmp_path, monkeypatch, cli
 def test_rule_tags_link_to_their_paragraph_escaped():
     html = link_rules("<b>x</b> [WWW-R57, INQ-D6] [spec] XYZ-R1")
     assert html == (
-        '&lt;b&gt;x&lt;/b&gt; [<a href="/regolamento/wild-west-wolf/#WWW-R57" class="rule">'
+        '&lt;b&gt;x&lt;/b&gt; [<a href="/regolamento/wild-west-wolf/#it-WWW-R57" class="rule">'
         'WWW-R57</a>, <a href="/regolamento/inquisizione/#INQ-D6" class="rule">INQ-D6</a>] '
         "[spec] XYZ-R1"
     )
@@ -105,7 +106,7 @@ def test_the_player_page_links_the_regolamento_and_refusals_link_their_rule(clie
     phase = current_phase(game)
     response = client.post(reverse("player_vote"), {"target": "", "phase": phase.pk},
                            headers={"HX-Request": "true"})  # fmt: skip
-    assert 'href="/regolamento/wild-west-wolf/#WWW-R14"' in response.content.decode()
+    assert 'href="/regolamento/wild-west-wolf/#it-WWW-R14"' in response.content.decode()
 
 
 def test_the_gm_trace_and_options_link_their_rules(client, gm_user):
@@ -121,7 +122,7 @@ def test_the_gm_trace_and_options_link_their_rules(client, gm_user):
     client.force_login(gm_user)
     html = client.get(reverse("games:phase", args=[game.pk])).content.decode()
     trace = html.split('<ol class="trace">')[1].split("</ol>")[0]
-    assert '<a href="/regolamento/wild-west-wolf/#WWW-R10" class="rule">' in trace
+    assert '<a href="/regolamento/wild-west-wolf/#it-WWW-R10" class="rule">' in trace
     html = client.get(reverse("games:new") + "?setup=wild-west-wolf").content.decode()
     assert 'href="/regolamento/wild-west-wolf/"' in html
     assert '<a href="/regolamento/wild-west-wolf/#WWW-D22" class="rule">WWW-D22</a>' in html
@@ -196,3 +197,18 @@ def test_the_italian_original_is_numbered_as_the_specification(client, setup):
     first = min(rules, key=lambda tag: int(tag.rsplit("R", 1)[1]))
     spec_at, original_at = html.find(f'id="{first}"'), html.find(f'id="it-{first}"')
     assert 0 <= original_at < spec_at  # an Italian reader meets the Italian text first
+
+
+def test_a_rule_tag_read_in_italian_leads_to_the_italian_original(client):
+    """Issue 31: a rule tag on an Italian page opened the English specification; it now
+    lands on the rule's place in the Italian original, an English reader's on the rule
+    (a DECISION, which the original does not state, on the reference in both)."""
+    with translation.override("it"):
+        italian = str(link_rules("[WWW-R41] [WWW-D23]"))
+    with translation.override("en"):
+        english = str(link_rules("[WWW-R41]"))
+    page = reverse("rulebook", args=["wild-west-wolf"])
+    assert f'href="{page}#it-WWW-R41"' in italian
+    assert f'href="{page}#WWW-D23"' in italian
+    assert f'href="{page}#WWW-R41"' in english
+    assert 'id="it-WWW-R41"' in client.get(page).content.decode()

@@ -192,7 +192,7 @@ def test_loners_get_no_form_and_a_line_saying_why(client, gm_user):
         html = client.get(reverse("player_home")).content.decode()
         assert "data-word-limit" not in html
         assert "I personaggi Solitari non scrivono testamento" in html
-        assert 'href="/regolamento/wild-west-wolf/#WWW-R44"' in html
+        assert 'href="/regolamento/wild-west-wolf/#it-WWW-R44"' in html
         client.post(reverse("player_will"), {"text": "addio"})
     assert not Will.objects.exists()
 
