@@ -8,10 +8,8 @@ within its minute."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from collections.abc import Iterator
@@ -26,17 +24,9 @@ from tests.conftest import ROOT, database_url_for_subprocess
 from tests.factories import wait_for
 from tests.games.follow_tools import ago, serve, standing
 from tests.games.forum_server import Thread
+from tests.processes import celery_beat, stop
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _stop(proc: subprocess.Popen) -> None:
-    os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
 
 
 @pytest.fixture
@@ -57,18 +47,12 @@ def forum_clock(httpserver, settings) -> Iterator[str]:
          "--hostname", f"{queue}@%h"],
         cwd=ROOT, env=env, start_new_session=True,
     )  # fmt: skip
-    with tempfile.TemporaryDirectory() as var:
-        beat = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "gm", "beat", "--loglevel", "warning",
-             "--schedule", f"{var}/beat"],
-            cwd=ROOT, env=env, start_new_session=True,
-        )  # fmt: skip
-        try:
+    try:
+        with celery_beat(env):
             app.send_task("gm.ping", args=["ready"], queue=queue).get(timeout=60)
             yield queue
-        finally:
-            _stop(beat)
-            _stop(worker)
+    finally:
+        stop(worker)
 
 
 def test_beat_ticks_and_the_worker_reads_the_followed_thread(forum_clock, httpserver,

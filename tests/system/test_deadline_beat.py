@@ -5,10 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import signal
-import subprocess
-import sys
-import tempfile
 
 import pytest
 import redis
@@ -18,8 +14,9 @@ from django.utils import timezone
 from games.models import AuditEvent, Phase
 from games.services import clock as closing
 from gm.celery import app
-from tests.conftest import ROOT, database_url_for_subprocess
+from tests.conftest import database_url_for_subprocess
 from tests.factories import day_one, set_deadline, wait_for
+from tests.processes import celery_beat
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,22 +41,13 @@ def test_beat_queues_the_tick_and_the_worker_closes_a_due_day_once(
         "TABULA_QUEUE": app.conf.task_default_queue,  # the test worker's queue
         "TABULA_TICK_SECONDS": "0.5",
     }
-    with tempfile.TemporaryDirectory() as var:
-        beat = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "gm", "beat", "--loglevel", "warning",
-             "--schedule", f"{var}/beat"],
-            cwd=ROOT, env=env, start_new_session=True,
-        )  # fmt: skip
-        try:
-            assert wait_for(lambda: Phase.objects.filter(
-                pk__in=[day.pk, late_day.pk], status=Phase.Status.COMMITTED).count() == 2,
-                60)  # fmt: skip
-            first = _beats(heartbeat)
-            assert wait_for(lambda: _beats(heartbeat) > first + 1.0)  # more ticks ran since
-            assert client.get("/healthz").json()["clock"] == "ok"
-        finally:
-            os.killpg(beat.pid, signal.SIGTERM)
-            beat.wait(timeout=30)
+    with celery_beat(env):
+        assert wait_for(lambda: Phase.objects.filter(
+            pk__in=[day.pk, late_day.pk], status=Phase.Status.COMMITTED).count() == 2,
+            60)  # fmt: skip
+        first = _beats(heartbeat)
+        assert wait_for(lambda: _beats(heartbeat) > first + 1.0)  # more ticks ran since
+        assert client.get("/healthz").json()["clock"] == "ok"
     for phase in (day, late_day):
         events = AuditEvent.objects.filter(game=phase.game, detail__phase="D1")
         assert events.filter(kind="deadline").count() == 1
