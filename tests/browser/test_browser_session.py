@@ -19,7 +19,8 @@ def test_one_chromium_for_the_run_part_1(browser):
 
 
 def test_one_chromium_for_the_run_part_2(browser):
-    """Runs after part 1 (a file's tests run in order): same browser, no context left."""
+    """Runs after part 1, in the same process (a file's tests run in order, the parts in one
+    process: tests/parallel.py): same browser, no context left."""
     assert [browser] == FIRST
     assert browser.contexts == []
     assert browser.new_context().cookies() == []

@@ -34,11 +34,17 @@ def test_every_cache_of_the_site_is_emptied_around_each_test():
     assert unlisted == []
 
 
+FILLED: list[int] = []  # part 1 ran in this process
+
+
 def test_a_cache_filled_by_one_test_is_empty_in_the_next_part_1():
-    """Filled here, and found empty by the next test (a file's tests run in order)."""
+    """Filled here, and found empty by the next test (a file's tests run in order, a
+    test's parts in one process when the run is split over several: tests/parallel.py)."""
     rulebook.rulebooks()
     assert rulebook.rulebooks.cache_info().currsize == 1
+    FILLED.append(rulebook.rulebooks.cache_info().currsize)
 
 
 def test_a_cache_filled_by_one_test_is_empty_in_the_next_part_2():
+    assert FILLED == [1]  # part 1 filled it, here
     assert rulebook.rulebooks.cache_info().currsize == 0
