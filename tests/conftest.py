@@ -1,9 +1,9 @@
-"""Shared fixtures: the GM user, a real Celery worker process, the system Chromium."""
+"""Shared fixtures: the GM user, a real Celery worker process, the live server (the system
+Chromium is tests/browser/conftest.py's)."""
 
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -12,8 +12,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from django.db import connections
-from playwright.sync_api import Browser, sync_playwright
 
 from games.forum import dates as forum_dates
 from games.services import backup_schema, clock
@@ -22,7 +20,6 @@ from roles.engine.setups import register_package
 
 ROOT = Path(__file__).resolve().parent.parent
 CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -32,14 +29,6 @@ def pytest_configure(config: pytest.Config) -> None:
     engine = settings.DATABASES["default"]["ENGINE"]
     if CI and engine != "django.db.backends.postgresql":
         pytest.exit(f"CI=true but the test database is {engine}, not PostgreSQL", returncode=1)
-
-
-def require_chromium() -> str:
-    if not Path(CHROMIUM).exists():
-        if CI:
-            pytest.fail("CI=true but the system Chromium (Debian package chromium) is missing")
-        pytest.skip("the system Chromium is not installed (apt-get install chromium)")
-    return CHROMIUM
 
 
 @pytest.fixture
@@ -192,40 +181,14 @@ def _fresh_cache_namespace(settings):
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
+BROWSER_TESTS = ROOT / "tests" / "browser"
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests that drive Chromium run last. Playwright's sync API leaves its event loop
-    marked as running in this thread from its start to its stop, and Django refuses the
-    ORM under a running loop: with one Chromium for the whole run, every test that comes
-    after the first browser test runs under that loop, so only browser tests may."""
-    items.sort(key=lambda item: "browser" in item.fixturenames)  # stable: order kept
-
-
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[Browser]:
-    """One Playwright and one system Chromium for the whole run (issue 33 §6). From here
-    to the end of the run the ORM is allowed under Playwright's loop (only browser tests
-    are left: ``pytest_collection_modifyitems``), through the transactional database's
-    flush after each test too."""
-    executable = require_chromium()
-    with pytest.MonkeyPatch.context() as patch, sync_playwright() as pw:
-        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's loop vs the ORM
-        browser = pw.chromium.launch(
-            executable_path=executable,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def browser(chromium: Browser) -> Iterator[Browser]:
-    """The run's Chromium; every context a test opens (its GM, its phones) is closed when
-    the test ends, so no cookie, storage or page outlives it."""
-    assert not chromium.contexts, "a context outlived its test"
-    yield chromium
-    for context in chromium.contexts:
-        context.close()
-    connections.close_all()  # what the test opened while Playwright ran (its own context)
+    """The browser tests (tests/browser/) run together, last: their Chromium starts and
+    stops once (tests/browser/conftest.py), after every test that the transactional
+    database's flush could disturb (pytest-django puts those first)."""
+    items.sort(key=lambda item: BROWSER_TESTS in item.path.parents)  # stable: order kept
 
 
 @pytest.fixture(scope="session")

@@ -4,9 +4,14 @@ Each worker gets a Redis database of its own, chosen here before Django reads it
 settings, so one worker's broker queues, heartbeats and cached counters never meet
 another's. The PostgreSQL database is per worker already (pytest-django names it
 ``test_<name>_gwN``) and so are the session's Celery worker, live server and Chromium
-(session fixtures). The tests go out one by one in collection order (the browser tests
-last, tests/conftest.py), except a test in parts (``test_x_part_1``, ``test_x_part_2``),
-whose parts run in order in one process: what part 1 leaves is what part 2 checks."""
+(session fixtures). The tests go out one by one in collection order, except:
+
+- the browser tests (tests/browser/), which go together to one process, where their
+  Chromium and its event loop start and stop once (tests/browser/conftest.py); that
+  unit, the largest, goes out first, so one process drives Chromium while the other
+  runs the tests that keep a core busy, and joins them when it is done;
+- a test in parts (``test_x_part_1``, ``test_x_part_2``), whose parts run in order in
+  one process: what part 1 leaves is what part 2 checks."""
 
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ from xdist.scheduler import LoadScopeScheduling
 REDIS_DATABASES = 16  # a stock Redis server's
 CONFIGURED: dict[str, str] = {}  # the REDIS_URL this process was given, before the move
 PART = re.compile(r"_part_\d+$")
+BROWSER = "tests/browser/"
 
 
 def worker_redis_url(url: str, worker: str) -> str:
@@ -51,9 +57,12 @@ def pytest_load_initial_conftests() -> None:
 
 
 class PartsTogether(LoadScopeScheduling):
-    """One test a unit, a test's parts one unit; units in collection order."""
+    """One test a unit, a test's parts one unit, the browser tests one unit; the largest
+    units first, then collection order."""
 
     def _split_scope(self, nodeid: str) -> str:
+        if nodeid.startswith(BROWSER):
+            return BROWSER
         return PART.sub("", nodeid)
 
 
@@ -61,5 +70,5 @@ class PartsTogether(LoadScopeScheduling):
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> PartsTogether | None:
     if config.getvalue("dist") != "load":
         return None  # a distribution the command line chose
-    config.option.loadscopereorder = False  # the order is the collection's
+    config.option.loadscopereorder = True  # the largest units first: the browser tests
     return PartsTogether(config, log)

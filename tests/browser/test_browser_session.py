@@ -1,4 +1,4 @@
-"""One Chromium for the whole test run, a fresh context per test (issue 33 §6): the second
+"""One Chromium for the browser tests, a fresh context per test (issue 33 §6): the second
 test gets the very browser the first used, with none of the first test's contexts (its
 pages, cookies and storage) left open."""
 
@@ -24,10 +24,3 @@ def test_one_chromium_for_the_run_part_2(browser):
     assert [browser] == FIRST
     assert browser.contexts == []
     assert browser.new_context().cookies() == []
-
-
-def test_the_browser_tests_run_after_every_other_test(request):
-    """Playwright's loop runs from the first browser test on: no test without Chromium
-    may come after one with it (tests/conftest.py sorts them)."""
-    kinds = ["browser" in item.fixturenames for item in request.session.items]
-    assert kinds == sorted(kinds)

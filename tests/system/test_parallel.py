@@ -46,3 +46,5 @@ def test_a_tests_parts_are_one_unit_and_every_other_test_its_own():
     assert {split(None, nodeid) for nodeid in parts} == {"t.py::test_a"}
     assert split(None, "t.py::test_b") != split(None, "t.py::test_c")
     assert split(None, "t.py::test_b[x_part_1]") == "t.py::test_b[x_part_1]"
+    browser = ["tests/browser/test_a.py::test_a", "tests/browser/test_b.py::test_b[js]"]
+    assert {split(None, nodeid) for nodeid in browser} == {"tests/browser/"}
