@@ -23,6 +23,7 @@ def test_gm_starts_watches_cancels_and_reads_studies(
     page.fill("input[name=password]", "pw-master-1")
     page.click("button[type=submit]")
     page.click("text=Bilanciamento")
+    page.wait_for_load_state()  # htmx listens from here: the setup's swap below is heard
     assert page.input_value("input[name=games]") == "20000"
 
     page.select_option("select[name=setup]", "wild-west-wolf")
@@ -37,6 +38,8 @@ def test_gm_starts_watches_cancels_and_reads_studies(
     assert big.parts.count() < big.chunks
 
     page.click("text=← Bilanciamento")
+    page.wait_for_url(f"{live_server.url}/bilanciamento/")
+    page.wait_for_load_state()  # as above: a change before htmx listens was lost
     page.select_option("select[name=setup]", "inquisizione")
     page.wait_for_selector("input[name=opt_inq__reveal_role_on_death]", state="attached")
     page.fill("input[name=games]", "1500")
