@@ -13,7 +13,7 @@ from django.utils import timezone
 from games.models import Game, Phase
 from games.services.clock import deadlines_run
 from games.services.phases import current_phase, phase_commit
-from tests.browser.test_browser_phone import WIDE, gm_phone
+from tests.browser.pages import WIDE, gm_phone
 from tests.conftest import PHONE
 from tests.factories import make_game
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from lab.models import BalanceStudy
+from tests.browser.pages import log_in
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)
@@ -18,10 +19,7 @@ def test_gm_starts_watches_cancels_and_reads_studies(
 ):
     django_user_model.objects.create_user(username="master", password="pw-master-1")
     page = browser.new_page()
-    page.goto(f"{live_server.url}/")
-    page.fill("input[name=username]", "master")
-    page.fill("input[name=password]", "pw-master-1")
-    page.click("button[type=submit]")
+    log_in(page, live_server.url)
     page.click("text=Bilanciamento")
     page.wait_for_load_state()  # htmx listens from here: the setup's swap below is heard
     assert page.input_value("input[name=games]") == "20000"
@@ -76,10 +74,7 @@ def test_an_unsimulated_option_is_marked_and_refused_as_a_comparison(
     Law "wins as often")."""
     django_user_model.objects.create_user(username="master", password="pw-master-1")
     page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.goto(f"{live_server.url}/")
-    page.fill("input[name=username]", "master")
-    page.fill("input[name=password]", "pw-master-1")
-    page.click("button[type=submit]")
+    log_in(page, live_server.url)
     # the setup by its link (no htmx swap racing the clicks below)
     page.goto(f"{live_server.url}/bilanciamento/?setup=wild-west-wolf")
     page.wait_for_selector("input[name=vs_www__reveal_role_on_death]", state="attached")

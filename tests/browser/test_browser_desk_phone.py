@@ -9,8 +9,7 @@ from django.urls import reverse
 
 from desks.automobile.desk import adt_game_create, adt_log
 from desks.ribelle.desk import ribelle_game_create
-from tests.browser.test_browser_phone import gm_phone
-from tests.browser.test_browser_play import phone_for
+from tests.browser.pages import gm_phone, phone_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 LINES = """cell => { const r = document.createRange(); r.selectNodeContents(cell.firstChild);

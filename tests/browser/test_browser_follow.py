@@ -17,13 +17,13 @@ from games.models import FollowedThread, Phase
 from games.services.phases import current_phase, phase_commit
 from games.services.topic_settings import topic_settings_update
 from games.tasks import thread_read
+from tests.browser.pages import WIDE
 from tests.conftest import PHONE
 from tests.factories import make_game
 from tests.games.follow_tools import ago, serve, standing
 from tests.games.forum_server import Thread
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-WIDE = "document.documentElement.scrollWidth"
 
 
 def thread_vote_day(gm_user) -> Phase:

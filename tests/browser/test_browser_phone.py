@@ -8,57 +8,12 @@ import pytest
 from django.urls import reverse
 
 from games.services.phases import current_phase, phase_commit
-from games.services.submissions import action_submit, vote_cast, will_save
-from tests.browser.pages import phone_for
+from games.services.submissions import will_save
+from tests.browser.pages import CULPRITS, WIDE, busy_game, gm_phone, phone_for
 from tests.conftest import PHONE
 from tests.factories import make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-WIDE = "document.documentElement.scrollWidth"
-CULPRITS = """() => Array.from(document.querySelectorAll('body *'))
-  .filter(e => e.getBoundingClientRect().right > 391)
-  .map(e => e.tagName + '.' + e.className + '#' + e.id)
-  .slice(0, 30)"""  # what sticks out, for the failure message
-
-
-def gm_phone(browser, live_server, **context):
-    page = browser.new_context(**PHONE, **context).new_page()
-    page.goto(f"{live_server.url}/")
-    page.fill("input[name=username]", "master")
-    page.fill("input[name=password]", "pw-master-1")
-    page.click("button[type=submit]")
-    return page
-
-
-def busy_game(gm_user):
-    """A Wild West Wolf game on Day 2 with votes, a death, an executed Indian, the
-    Indians split on tonight's attack and a choice on a dead target."""
-    game = make_game(gm_user, name="Una partita dal nome piuttosto lungo per un telefono")
-    phase_commit(phase=current_phase(game), user=gm_user)  # N0
-    day = current_phase(game)
-    cowboys = list(game.players.filter(role="cowboy").order_by("seat"))
-    indiano = game.players.get(role="indiano")
-    for voter in game.players.exclude(pk=indiano.pk)[:6]:
-        vote_cast(phase=day, player=voter, target=indiano)
-    phase_commit(phase=day, user=gm_user)  # D1: the Indian is executed
-    night = current_phase(game)
-    action_submit(phase=night, player=game.players.get(role="capo_indiano"), target=cowboys[0])
-    will_save(player=cowboys[0], text="Lunghissimo " * 40)
-    phase_commit(phase=night, user=gm_user)  # N1: the first cowboy dies
-    day = current_phase(game)
-    night = game.phases.get(label="N2")
-    action_submit(phase=night, player=game.players.get(role="capo_indiano"), target=cowboys[1])
-    action_submit(phase=night, player=game.players.get(role="sciamano"), target=cowboys[2])
-    pastore, maresciallo = game.players.get(role="pastore"), game.players.get(role="maresciallo")
-    action_submit(phase=night, player=game.players.get(role="maestrina"), target=pastore)
-    living = list(game.players.exclude(pk__in=[indiano.pk, cowboys[0].pk, pastore.pk]))
-    for voter in living[:8]:
-        vote_cast(phase=day, player=voter, target=pastore)
-    for voter in living[8:]:
-        if voter != maresciallo:
-            vote_cast(phase=day, player=voter, target=maresciallo)
-    return game
 
 
 def test_phase_page_sheet_and_player_page_fit_a_390px_phone(live_server, browser, gm_user):

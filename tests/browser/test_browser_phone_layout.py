@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Phase
-from tests.browser.test_browser_phone import busy_game, gm_phone
+from tests.browser.pages import busy_game, gm_phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from games.services.phases import current_phase
+from tests.browser.pages import log_in
 from tests.conftest import PHONE
 from tests.factories import WWW_NAMES, make_game
 
@@ -30,10 +31,7 @@ def test_11_the_pages_work_under_the_policy_in_chromium(live_server, browser, dj
         return page
 
     gm = watched(browser.new_context(permissions=["clipboard-read", "clipboard-write"]))
-    gm.goto(f"{live_server.url}/")
-    gm.fill("input[name=username]", "master")
-    gm.fill("input[name=password]", "pw-master-1")
-    gm.click("button[type=submit]")
+    log_in(gm, live_server.url)
     gm.click("text=Nuova partita")
     gm.fill("input[name=name]", "CSP")
     gm.fill("textarea[name=players]", "\n".join(WWW_NAMES))

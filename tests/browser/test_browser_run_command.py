@@ -20,6 +20,7 @@ import urllib.request
 import psutil
 import pytest
 
+from tests.browser.pages import log_in
 from tests.conftest import ROOT
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -67,10 +68,7 @@ def test_run_command_serves_the_demo_game_to_the_gm(tmp_path, browser):
         assert "redis-server" in commands
 
         page = browser.new_page()
-        page.goto(f"http://127.0.0.1:{port}/")
-        page.fill("input[name=username]", "gm")
-        page.fill("input[name=password]", "pw-run-test-42")
-        page.click("button[type=submit]")
+        log_in(page, f"http://127.0.0.1:{port}", "gm", "pw-run-test-42")
         page.click("text=Demo — Wild West Wolf")
         assert page.locator("table.sheet tbody tr").count() == 16
     finally:

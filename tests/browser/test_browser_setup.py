@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Player, Submission
+from tests.browser.pages import log_in
 from tests.conftest import PHONE
 from tests.factories import WWW_NAMES
 
@@ -17,10 +18,7 @@ def test_gm_deals_and_a_player_acts_on_a_phone(live_server, browser, django_user
     django_user_model.objects.create_user(username="master", password="pw-master-1")
     gm = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
     page = gm.new_page()
-    page.goto(f"{live_server.url}/")
-    page.fill("input[name=username]", "master")
-    page.fill("input[name=password]", "pw-master-1")
-    page.click("button[type=submit]")
+    log_in(page, live_server.url)
     page.click("text=Nuova partita")
     page.fill("input[name=name]", "Far West di prova")
     page.select_option("select[name=setup]", "wild-west-wolf")

@@ -18,8 +18,7 @@ from games.services.phases import current_phase, phase_commit, phase_undo
 from games.services.submissions import action_submit, vote_cast, will_save
 from games.templatetags.wording import phase_time
 from games.text.words import moment
-from tests.factories import WWW_NAMES, make_game
-from tests.games.test_private_links import new_game_data
+from tests.factories import WWW_NAMES, make_game, new_game_data
 
 pytestmark = pytest.mark.django_db
 

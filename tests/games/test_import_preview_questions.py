@@ -15,7 +15,7 @@ from django.utils import timezone, translation
 from games.models import Phase, Submission
 from games.services.topic_preview import ALREADY, LATE, OUTSIDE, topic_import_preview
 from games.services.topic_votes import topic_import_save
-from tests.games.test_topic_deadline import page, player, thread_day
+from tests.games.topic_tools import page, player, thread_day
 
 pytestmark = pytest.mark.django_db
 ROME = ZoneInfo("Europe/Rome")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -27,44 +26,16 @@ from games.selectors.window import (
     waits_for_topic,
 )
 from games.services.clock import deadlines_run
-from games.services.phases import current_phase, phase_commit
+from games.services.phases import phase_commit
 from games.services.submissions import vote_cast
 from games.services.topic_preview import LATE as LATE_ROW
 from games.services.topic_preview import NEW, OUTSIDE, topic_import_preview
-from games.services.topic_settings import topic_settings_update
 from games.services.topic_votes import topic_import_save
 from games.templatetags.wording import phase_time
 from tests.factories import make_game
+from tests.games.topic_tools import ROME, page, player, thread_day
 
 pytestmark = pytest.mark.django_db
-ROME = ZoneInfo("Europe/Rome")
-
-
-def thread_day(gm_user, *, from_topic=True, deadline_ago=dt.timedelta(minutes=30)):
-    """Day 1 of a Wild West Wolf game opened 10 hours ago, its deadline ``deadline_ago``
-    past, its votes given in the thread when ``from_topic``."""
-    game = make_game(gm_user)
-    topic_settings_update(game=game, user=gm_user, votes_from_topic=from_topic,
-                          vote_lines=["Voto Nome"], withdraw_lines=["#ritiro"], aliases="",
-                          gm_names=[])  # fmt: skip
-    phase_commit(phase=current_phase(game), user=gm_user)
-    day = current_phase(game)
-    now = timezone.now()
-    closes_at = (now - deadline_ago).replace(second=0, microsecond=0)  # as a forum writes it
-    Phase.objects.filter(pk=day.pk).update(opened_at=now - dt.timedelta(hours=10),
-                                           closes_at=closes_at)  # fmt: skip
-    day.refresh_from_db()
-    return game, day
-
-
-def page(*posts: tuple[str, dt.datetime, str]) -> str:
-    """A generic-format page of the thread: (author, forum time, body)."""
-    return "\n".join(f"{author} — {at.astimezone(ROME):%d/%m/%Y %H:%M:%S}\n{body}\n"
-                     for author, at, body in posts)  # fmt: skip
-
-
-def player(game, name):
-    return game.players.get(name=name)
 
 
 def test_class6_the_deadline_does_not_commit_a_thread_vote_day(gm_user, client):
