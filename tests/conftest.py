@@ -154,7 +154,7 @@ PROCESS_CACHES = (
     words.catalogue,  # a setup's translations, from its locale files
     rulebook.rulebooks,  # rule prefix -> rulebook, from docs/rules/
     rulebook.rulebook,  # a rendered rulebook
-    rulebook.original_numbers,  # where each rule begins in a rulebook's Italian original
+    rulebook.original_numbers,  # where each rule begins in a rulebook's Italian original, by slug
     clock._client,  # the health check's Redis client, by URL and timeout
     backup_schema.row_schema,  # a model's backup row schema
     forum_dates._parse_when,  # a forum time, as read

@@ -89,15 +89,14 @@ def rulebook(slug: str) -> Rulebook | None:
     """The rendered rulebook of ``slug`` (sanitized HTML), None when there is none."""
     if slug not in rulebooks().values():
         return None
-    path = rule_files()[slug]
-    text = _number_original(path.read_text(encoding="utf-8"), original_numbers(path))
+    text = _number_original(rule_files()[slug].read_text(encoding="utf-8"), original_numbers(slug))
     prefix = next(p for p, s in rulebooks().items() if s == slug)
     title = text.splitlines()[0].lstrip("# ").strip()
     markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
     html = nh3.clean(markdown.render(text))  # raw HTML is escaped, and sanitized all the same
     body, anchors = _anchor(html, slug)
     body = _MARK.sub(_original_mark, body)
-    for tag in anchors & set(original_numbers(path)):
+    for tag in anchors & set(original_numbers(slug)):
         definition = f'<a id="{tag}" href="#{tag}" class="rule-anchor">{tag}</a>'
         to_original = f' <a href="#it-{tag}" class="to-original" hreflang="it" lang="it">IT</a>'
         body = body.replace(definition, definition + to_original, 1)
@@ -107,10 +106,11 @@ def rulebook(slug: str) -> Rulebook | None:
 
 
 @cache
-def original_numbers(path: Path) -> dict[str, str]:
+def original_numbers(slug: str) -> dict[str, str]:
     """Rule tag -> the words of the Italian original where it begins, from the rulebook's
-    ``.numbers`` file (none: the original is shown unnumbered)."""
-    numbers = path.with_suffix(NUMBERS_SUFFIX)
+    ``.numbers`` file (none: the original is shown unnumbered). Read once: every rule tag
+    a page links asks it (``_link``)."""
+    numbers = rule_files()[slug].with_suffix(NUMBERS_SUFFIX)
     if not numbers.is_file():
         return {}
     found = {}
@@ -185,7 +185,7 @@ def _link(match: re.Match[str], here: str | None = None, new_tab: bool = False) 
         return tag
     if slug == here:
         href = f"#{tag}"
-    elif (get_language() or "")[:2] == "it" and tag in original_numbers(rule_files()[slug]):
+    elif (get_language() or "")[:2] == "it" and tag in original_numbers(slug):
         href = rulebook_url(slug, f"it-{tag}")  # an Italian reader lands in the original
     else:
         href = rulebook_url(slug, tag)

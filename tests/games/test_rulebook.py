@@ -184,7 +184,7 @@ def test_the_italian_original_is_numbered_as_the_specification(client, setup):
     original = text.partition("\n## Testo originale\n")[2]
     prefix = rulebook(setup).prefix
     rules = set(re.findall(rf"\*\*({prefix}-R\d+)\b", text))
-    numbers = rulebook_module.original_numbers(path)
+    numbers = rulebook_module.original_numbers(setup)
     assert rules
     assert set(numbers) == rules
     found = {tag: len(rulebook_module.original_words(words).findall(original))
