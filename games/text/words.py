@@ -79,6 +79,7 @@ def catalogue(setup_key: str, lang: str) -> gnu.NullTranslations:
 
 
 def language() -> str:
+    """The reader's language, as the setups' and the engine's words are keyed ("it", "en")."""
     return (get_language() or "it")[:2]
 
 
@@ -127,7 +128,7 @@ def say_dropped(line: Any, setup_key: str = "") -> str:
 def ability_label(rules: Ruleset, key: str) -> str:
     """An ability as the player form names it, in the active language (the setup's words)."""
     labels = rules.setup.labels.get(key)
-    return label(labels, (get_language() or "it")[:2]) if labels else key
+    return label(labels, language()) if labels else key
 
 
 _PHASE = re.compile(r"^([DN])(\d+)$")
@@ -146,7 +147,7 @@ def moment(at: dt.datetime, zone: dt.tzinfo | None = None) -> str:
 def lower_in_italian(words: str) -> str:
     """Italian writes days and months in lower case ("martedì 1 dicembre"); Django's
     catalogue capitalises them."""
-    return words.lower() if (get_language() or "it").startswith("it") else words
+    return words.lower() if language() == "it" else words
 
 
 def phase_name(label: str) -> str:
@@ -162,7 +163,7 @@ def phase_name(label: str) -> str:
 
 def cause(key: str, setup_key: str) -> str:
     """A death's cause in words, from the game's setup (the posts use the same words)."""
-    return cause_label(setup_key, key, (get_language() or "it")[:2])
+    return cause_label(setup_key, key, language())
 
 
 def factions(setup_key: str, keys: list[str] | None) -> str:
