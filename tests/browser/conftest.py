@@ -11,7 +11,6 @@ tests/parallel.py)."""
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +19,8 @@ import pytest
 from django.db import connections
 from playwright.sync_api import Browser, sync_playwright
 
-CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+from tests.conftest import CI
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
