@@ -1,10 +1,11 @@
 """The browser tests' starting pages: the GM logged in on a desktop or a phone, a player's
-phone, a busy game to show on them, and what measures a page's width."""
+phone, a busy game to show on them, what measures a page's width, and a page that keeps
+every violation of the site's Content-Security-Policy."""
 
 from __future__ import annotations
 
 from django.urls import reverse
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from games.models import Game, Player
 from games.services.game import player_link_issue
@@ -12,6 +13,22 @@ from games.services.phases import current_phase, phase_commit
 from games.services.submissions import action_submit, vote_cast, will_save
 from tests.conftest import PHONE
 from tests.factories import make_game
+
+# Every violation of the page's policy, as the page itself sees it (with or without a
+# console message): collected in window.__violations from the first script the page runs.
+CSP_LISTEN = """window.__violations = [];
+document.addEventListener('securitypolicyviolation', e => window.__violations.push(
+  e.violatedDirective + ' ' + (e.blockedURI || 'inline') + ' ' + (e.sample || '')));"""
+
+
+def policy_watched(context: BrowserContext, reported: list[str]) -> Page:
+    """A new page of ``context`` that keeps every policy violation: the page's own events
+    in ``window.__violations``, the console's reports of them in ``reported``."""
+    context.add_init_script(CSP_LISTEN)
+    page = context.new_page()
+    page.on("console", lambda msg: "Content Security Policy" in msg.text
+            and reported.append(msg.text))  # fmt: skip
+    return page
 
 
 def log_in(page: Page, site: str, username: str = "master", password: str = "pw-master-1") -> None:

@@ -13,6 +13,7 @@ from playwright.sync_api import Page
 from games.services.game import player_link_issue
 from games.services.phases import current_phase, phase_commit
 from games.services.submissions import vote_cast
+from tests.browser.pages import CSP_LISTEN
 from tests.conftest import PHONE
 from tests.factories import make_game
 
@@ -46,16 +47,9 @@ def test_player_page_logs_no_error_before_or_after_a_post(live_server, browser, 
     assert errors == []
 
 
-# Every violation of the page's policy, as the page itself sees it (with or without a
-# console message): collected from the first script the page runs.
-LISTEN = """window.__violations = [];
-document.addEventListener('securitypolicyviolation', e => window.__violations.push(
-  e.violatedDirective + ' ' + (e.blockedURI || 'inline') + ' ' + (e.sample || '')));"""
-
-
 def open_phone(browser, live_server, player, *, javascript: bool) -> tuple[Page, list[str]]:
     context = browser.new_context(**PHONE, java_script_enabled=javascript)
-    context.add_init_script(LISTEN)
+    context.add_init_script(CSP_LISTEN)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

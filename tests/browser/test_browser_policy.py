@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from games.services.phases import current_phase
-from tests.browser.pages import log_in
+from tests.browser.pages import log_in, policy_watched
 from tests.conftest import PHONE
 from tests.factories import WWW_NAMES, make_game
 
@@ -20,17 +20,8 @@ def test_11_the_pages_work_under_the_policy_in_chromium(live_server, browser, dj
     language switch) and a player's (vote by htmx): no policy violation, everything works."""
     gm_user = django_user_model.objects.create_user(username="master", password="pw-master-1")
     violations: list[str] = []
-    listen = ("window.__csp = []; document.addEventListener('securitypolicyviolation',"
-              " e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));")  # fmt: skip
-
-    def watched(context):
-        context.add_init_script(listen)
-        page = context.new_page()
-        page.on("console", lambda msg: "Content Security Policy" in msg.text
-                and violations.append(msg.text))  # fmt: skip
-        return page
-
-    gm = watched(browser.new_context(permissions=["clipboard-read", "clipboard-write"]))
+    gm = policy_watched(browser.new_context(permissions=["clipboard-read", "clipboard-write"]),
+                        violations)  # fmt: skip
     log_in(gm, live_server.url)
     gm.click("text=Nuova partita")
     gm.fill("input[name=name]", "CSP")
@@ -46,7 +37,7 @@ def test_11_the_pages_work_under_the_policy_in_chromium(live_server, browser, dj
     gm.locator("tr", has=field).locator("button.copy").click()
     gm.wait_for_selector("button.copy:has-text('Copiato!')")
     old = field.input_value()
-    assert gm.evaluate("window.__csp") == []
+    assert gm.evaluate("window.__violations") == []
     # a form sent from the page that shows the links works (no "Origin: null" refusal)
     gm.locator("tr", has=field).locator("summary:has-text('Nuovo link')").click()
     gm.locator("tr", has=field).locator("button:has-text('Sì, nuovo link')").click()
@@ -56,23 +47,23 @@ def test_11_the_pages_work_under_the_policy_in_chromium(live_server, browser, dj
     gm.goto(f"{live_server.url}{reverse('games:phase', args=[game.pk])}")
     gm.locator("form[data-submit-once] button").click()  # commit N0
     gm.wait_for_selector("text=Giorno 1")
-    assert gm.evaluate("window.__csp") == []
+    assert gm.evaluate("window.__violations") == []
     gm.goto(f"{live_server.url}{reverse('games:posts', args=[game.pk])}")
     gm.locator("button[data-copy-from]").first.click()
     gm.wait_for_selector("button[data-copy-from]:has-text('Copiato!')")
     assert "[b]" in gm.evaluate("navigator.clipboard.readText()")
     gm.select_option("select[name=language]", "en")
     gm.wait_for_selector("html[lang=en]")
-    assert gm.evaluate("window.__csp") == []
+    assert gm.evaluate("window.__violations") == []
 
-    phone = watched(browser.new_context(**PHONE))
+    phone = policy_watched(browser.new_context(**PHONE), violations)
     phone.goto(link)
     target = game.players.exclude(pk=first.pk).first()
     form = phone.locator("form.vote").first
     form.locator("select[name=target]").select_option(target.name)
     form.locator("button[type=submit]").click()
     phone.wait_for_selector("text=Voto registrato")
-    assert phone.evaluate("window.__csp") == []
+    assert phone.evaluate("window.__violations") == []
     assert violations == []
     assert current_phase(game).submissions.filter(player=first, target=target).exists()
 
@@ -86,13 +77,7 @@ def test_11_the_admin_works_under_the_policy_in_chromium(live_server, browser, d
     staff = django_user_model.objects.create_superuser(username="staff", password="pw-staff-1")
     game = make_game(staff, name="Amministrata")
     violations: list[str] = []
-    listen = ("window.__csp = []; document.addEventListener('securitypolicyviolation',"
-              " e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));")  # fmt: skip
-    context = browser.new_context()
-    context.add_init_script(listen)
-    page = context.new_page()
-    page.on("console", lambda msg: "Content Security Policy" in msg.text
-            and violations.append(msg.text))  # fmt: skip
+    page = policy_watched(browser.new_context(), violations)
     response = page.goto(f"{live_server.url}/admin/")
     assert "script-src 'self'" in response.headers["content-security-policy"]
     page.fill("input[name=username]", "staff")
@@ -106,12 +91,12 @@ def test_11_the_admin_works_under_the_policy_in_chromium(live_server, browser, d
         response = page.goto(f"{live_server.url}{path}")
         assert response.status == 200, path
         page.wait_for_load_state("load")
-        seen.append(page.evaluate("window.__csp"))
+        seen.append(page.evaluate("window.__violations"))
     page.goto(f"{live_server.url}/admin/games/game/")
     page.wait_for_selector("text=Amministrata")
     page.locator("#changelist-filter a").last.click()  # the filter sidebar
     page.wait_for_load_state("load")
     page.click("#toggle-nav-sidebar")  # the admin's own script runs
-    seen.append(page.evaluate("window.__csp"))
+    seen.append(page.evaluate("window.__violations"))
     assert seen == [[]] * len(seen), seen
     assert violations == []
